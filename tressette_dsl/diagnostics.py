@@ -1,0 +1,111 @@
+"""Positions and problems: the one record every stage reports in.
+
+Every stage, from YAML reading to an illegal move in a game, speaks in `Diagnostic`s that
+carry a `Span`, so that the CLI can always print ``file:line:col: error[CODE]: message``
+with the source line and a caret, and tools can read the same facts as JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Span:
+    """A place in a file: 1-based line and column, like editors count."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int | None = None
+    end_col: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+    def shifted(self, cols: int) -> Span:
+        """The same line, `cols` characters further right (for offsets inside a scalar)."""
+        return Span(self.file, self.line, self.col + cols)
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    message: str
+    span: Span
+    severity: Severity = Severity.ERROR
+    path: tuple[str | int, ...] = ()
+    hint: str | None = None
+    notes: tuple[tuple[str, Span], ...] = field(default=())
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.span.file, self.span.line, self.span.col, self.code)
+
+
+class DiagnosticError(Exception):
+    """Raised when a stage found problems; carries all of them, already sorted."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics: tuple[Diagnostic, ...] = tuple(
+            sorted(diagnostics, key=Diagnostic.sort_key)
+        )
+        first = self.diagnostics[0] if self.diagnostics else None
+        super().__init__(f"{first.span}: {first.message}" if first else "no diagnostics")
+
+
+def _source_line(span: Span, sources: dict[str, str] | None) -> str | None:
+    if not sources or span.file not in sources:
+        return None
+    lines = sources[span.file].splitlines()
+    if 1 <= span.line <= len(lines):
+        return lines[span.line - 1]
+    return None
+
+
+def render_text(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
+    """``file:line:col: error[TS203]: message``, then the source line and a caret.
+
+    >>> d = Diagnostic("TS203", "unknown key 'colour'", Span("r.yaml", 2, 3))
+    >>> print(render_text(d, {"r.yaml": "a: 1\\n  colour: red\\n"}))
+    r.yaml:2:3: error[TS203]: unknown key 'colour'
+      colour: red
+      ^
+    """
+    out = [f"{diag.span}: {diag.severity.value}[{diag.code}]: {diag.message}"]
+    line = _source_line(diag.span, sources)
+    if line is not None:
+        shown = line if len(line) <= 200 else line[: max(diag.span.col + 40, 200)] + " …"
+        out.append(shown)
+        out.append(" " * max(diag.span.col - 1, 0) + "^")
+    if diag.hint:
+        out.append(f"  hint: {diag.hint}")
+    for text, span in diag.notes:
+        out.append(f"  note: {span}: {text}")
+    return "\n".join(out)
+
+
+def to_json(diag: Diagnostic) -> dict[str, object]:
+    return {
+        "code": diag.code,
+        "severity": diag.severity.value,
+        "message": diag.message,
+        "file": diag.span.file,
+        "line": diag.span.line,
+        "col": diag.span.col,
+        "path": list(diag.path),
+        "hint": diag.hint,
+        "notes": [{"message": m, "file": s.file, "line": s.line, "col": s.col} for m, s in diag.notes],
+    }
+
+
+def render_json(diags: Sequence[Diagnostic]) -> str:
+    return json.dumps([to_json(d) for d in diags], ensure_ascii=False, indent=2)
