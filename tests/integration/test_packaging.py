@@ -1,0 +1,69 @@
+"""The installed wheel carries the grammar, the JSON Schema and the bundled rulesets.
+
+The top-level ``grammar/`` and ``rulesets/`` folders are the single source; the wheel maps
+them under ``tressette_dsl/_data``. This test builds the wheel, installs it into a fresh
+virtual environment and runs the command from another directory, so a packaging mistake
+cannot hide behind the source checkout.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    wheel = next(tmp.glob("tressette_dsl-*.whl"))
+    env_dir = tmp / "venv"
+    # System site-packages supply lark/pyyaml/jsonschema; the package itself comes from the wheel.
+    venv.EnvBuilder(with_pip=True, system_site_packages=True).create(env_dir)
+    py = env_dir / "bin" / "python"
+    subprocess.run(
+        [str(py), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    return env_dir
+
+
+def _run(env_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(env_dir / "bin" / "tressette"), *args], cwd=cwd, capture_output=True, text=True
+    )
+
+
+def test_wheel_contains_data_files(installed: Path, tmp_path: Path) -> None:
+    py = installed / "bin" / "python"
+    code = (
+        "import tressette_dsl, tressette_dsl.resources as r;"
+        "print(tressette_dsl.__file__);"
+        "print(r.data_path('grammar', 'expr.lark'));"
+        "print(r.data_path('rulesets', 'tressette.yaml'))"
+    )
+    out = subprocess.run([str(py), "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    pkg, grammar, ruleset = out.stdout.split()
+    assert str(installed) in pkg
+    assert "_data" in grammar and Path(grammar).is_file()
+    assert "_data" in ruleset and Path(ruleset).is_file()
+
+
+def test_installed_command_lists_and_validates(installed: Path, tmp_path: Path) -> None:
+    listed = _run(installed, "list", cwd=tmp_path)
+    assert listed.returncode == 0, listed.stderr
+    assert "calabresella" in listed.stdout
+    validated = _run(installed, "validate", cwd=tmp_path)
+    assert validated.returncode == 0, validated.stdout + validated.stderr
