@@ -109,3 +109,15 @@ def to_json(diag: Diagnostic) -> dict[str, object]:
 
 def render_json(diags: Sequence[Diagnostic]) -> str:
     return json.dumps([to_json(d) for d in diags], ensure_ascii=False, indent=2)
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str | None:
+    """A ``did you mean 'x'?`` hint when one choice is close to ``word``.
+
+    >>> did_you_mean("pionts", ["points", "pattern"])
+    "did you mean 'points'?"
+    """
+    import difflib  # noqa: PLC0415 - only needed when there is a problem to explain
+
+    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp), str(ROOT)],
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp),
+         str(ROOT)],
         check=True,
         capture_output=True,
     )
@@ -41,7 +42,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _run(env_dir: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [str(env_dir / "bin" / "tressette"), *args], cwd=cwd, capture_output=True, text=True
+        [str(env_dir / "bin" / "tressette"), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 
@@ -53,7 +58,9 @@ def test_wheel_contains_data_files(installed: Path, tmp_path: Path) -> None:
         "print(r.data_path('grammar', 'expr.lark'));"
         "print(r.data_path('rulesets', 'tressette.yaml'))"
     )
-    out = subprocess.run([str(py), "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    out = subprocess.run(
+        [str(py), "-c", code], cwd=tmp_path, capture_output=True, text=True, check=False
+    )
     assert out.returncode == 0, out.stderr
     pkg, grammar, ruleset = out.stdout.split()
     assert str(installed) in pkg

@@ -1,0 +1,298 @@
+"""Golden diagnostics and docs/errors.md, generated from the same runs of the CLI.
+
+Each ``bad_*.yaml`` here is validated with ``tressette validate -q`` (from the repository
+root, so paths read ``tests/golden/diagnostics/...``); its exact text output is kept in
+``bad_*.expected.txt``. docs/errors.md shows every code with its example input and that
+same output, so the documentation cannot drift from what the tool prints.
+
+Regenerate after a deliberate change, then review the diff like code::
+
+    python tests/golden/diagnostics/errors_doc.py
+    # or: TRESSETTE_UPDATE_GOLDENS=1 python -m pytest tests/golden/diagnostics
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[2]
+DOC = ROOT / "docs" / "errors.md"
+sys.path.insert(0, str(ROOT))
+
+from tressette_dsl.cli import main  # noqa: E402
+from tressette_dsl.diagnostics import DiagnosticError, render_text  # noqa: E402
+from tressette_dsl.loader import checks, extends, load_ruleset, schema  # noqa: E402
+from tressette_dsl.source import CODES as SOURCE_CODES  # noqa: E402
+
+CODES = {**SOURCE_CODES, **extends.CODES, **schema.CODES, **checks.CODES}
+CODES["TS199"] = "internal error while compiling a ruleset"
+
+EXPLAIN = {
+    "TS100": "The reader stops after 100 problems in one file, so that a hostile or garbled "
+    "file gives a short answer quickly. The output ends with this line.",
+    "TS101": "The text is not valid YAML. The position is where the YAML parser gave up, "
+    "which is often the line after the real mistake; the note names the construct it was "
+    "reading. Tabs cannot indent YAML.",
+    "TS102": "A key appears twice in the same mapping. YAML tools silently keep one of them; "
+    "the loader reports the second and points at the first.",
+    "TS103": "Rulesets are read with strict YAML 1.2 scalars: only `true` and `false` are "
+    "booleans and integers are plain decimal. Values that YAML 1.1 tools read differently "
+    "(`yes`, `no`, `on`, `off`, `y`, `n`, `012`, `0o12`, `0x1F`, `1_000`, `1:30`) and every "
+    "float (`1.5`, `.5`, `1e3`) are reported: arithmetic is exact, so write an integer number "
+    "of units or a fraction as a string. Keys always stay strings (`on:` is the key `on`).",
+    "TS104": "Anchors (`&name`), aliases (`*name`) and merge keys (`<<`) are not used in "
+    "rulesets: share rules with `extends` instead. This also makes alias bombs harmless.",
+    "TS105": "A ruleset file may have at most 1,000,000 bytes and 20,000 values. The size is "
+    "checked before the file is read.",
+    "TS106": "Only the `!!str`, `!!map` and `!!seq` tags are accepted. Python object tags "
+    "(`!!python/...`) and custom tags are refused: rulesets are plain data.",
+    "TS107": "Mappings and lists may nest at most 64 levels deep. The check runs on the parser's "
+    "event stream, so even 10,000 levels are refused at once.",
+    "TS108": "The file is empty, or holds only comments or `null`.",
+    "TS109": "The file is binary (it contains NUL bytes) or not UTF-8 text.",
+    "TS110": "`extends` names a bundled id that does not exist, or a file that cannot be "
+    "found. A bare name is a bundled id; anything with `/` or ending in `.yaml`/`.yml` is a "
+    "path relative to the file.",
+    "TS111": "`extends` goes round in a cycle; the message lists the chain of files.",
+    "TS112": "The top level of a ruleset must be a mapping (`id: ...`, `players: ...`).",
+    "TS113": "A ruleset file holds one YAML document: no second `---`.",
+    "TS114": "The file cannot be read: it does not exist, is a folder, or is not readable.",
+    "TS115": "Keys are plain names, not lists or mappings (`? [a, b]`).",
+    "TS116": "An overlay's `key: null` removes an inherited entry; here the base has no such "
+    "key, so the null does nothing, which is almost always a misspelt key.",
+    "TS199": "A bug in tressette-dsl while compiling a ruleset: the ruleset is not at fault. "
+    "`tressette validate` reports it at the top of the file and goes on with the other files. "
+    "Please report it with the ruleset.",
+    "TS200": "A schema rule with no dedicated message; the text is jsonschema's own. The current "
+    "schema does not produce it.",
+    "TS201": "A value of the wrong type. Expressions are strings: a condition written `true` "
+    'must be quoted (`"true"`).',
+    "TS202": "A required key is missing. A playable ruleset needs `deck` (with `suits` and "
+    "`ranks`), `flow`, `phases` and `match` (inherited ones count; `players.count` defaults "
+    "to 4 and `sides.mode` to individual); a base marked `abstract: true` needs only `id`.",
+    "TS203": "A key the language does not know, reported at the key itself with a did-you-mean "
+    "or the list of allowed keys. A misspelt key is never ignored.",
+    "TS204": "A value that is not one of the allowed words. When the value is inherited, the "
+    "problem is reported in the base file, with a note naming the file that inherited it.",
+    "TS205": "A number out of its range.",
+    "TS206": "Text that does not have the required form: ids are lower-case letters, digits and "
+    "`-`; `meta.description` is one line.",
+    "TS207": "Text that is empty, or longer than 4,000 characters for an expression.",
+    "TS208": "A list or mapping that is empty, too long, or repeats an item.",
+    "TS209": "An entry's name that is not a valid id (phases, declarations, contracts and other "
+    "maps keyed by id use lower-case letters, digits and `_`).",
+    "TS401": "`flow` names a phase that `phases` does not define.",
+    "TS402": "A phase is defined but `flow` never runs it (not checked in abstract bases).",
+    "TS403": "`superseded_by` names a declaration that is not defined.",
+    "TS404": "A bid's `contract` or a `choose` option names a contract that is not defined.",
+    "TS406": "`deck.ranks` holds a rank id that is not one character or is repeated, or "
+    "`rank_names` or a bid's `rank` names a rank the deck does not have.",
+    "TS407": "A deal's packets do not add up to the deck for the number of players: the packets "
+    "per seat times the players, plus the zone packets, must equal suits × ranks (less "
+    "`deck.exclude`), with `rest` taking what remains. The message shows the arithmetic.",
+    "TS408": "With `sides.mode: teams`, each seat must be in exactly one team.",
+    "TS409": "`players.names` must name each seat once; seat numbers must exist.",
+    "TS410": "A phase takes cards from a zone (`monte`, `stock`) that no deal or discard fills.",
+    "TS411": "Big wins with `big_win_effect: win_match` count `games`; with `multiply` they "
+    "give a `multiplier`. Without `big_win_effect`, the effect is `multiply` when some big win "
+    "has a `multiplier`, else `win_match`.",
+    "TS412": "`sides.teams` goes with `sides.mode: teams`, and that mode needs it.",
+    "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
+}
+
+EXPRESSION_CODES = {
+    "TS301": "syntax error: the text is not an expression",
+    "TS302": "unknown name (with a did-you-mean)",
+    "TS303": "types that do not fit",
+    "TS304": "unknown function, or wrong number of arguments",
+    "TS305": "text too long or nested too deeply",
+    "TS306": "a card, rank, suit or seat the deck or table does not have",
+    "TS307": "a bad rank order (`deck.order`): unknown, repeated or missing ranks",
+    "TS308": "bad card values (`deck.values`)",
+    "TS309": "bad deal packets",
+    "TS310": "a bad declaration pattern",
+}
+
+ONLY_LAST = {"TS100"}  # long outputs: the doc shows only the last problem
+
+
+def golden_inputs() -> list[Path]:
+    return sorted(HERE.glob("bad_*.yaml"))
+
+
+def expected_path(path: Path) -> Path:
+    return path.with_name(path.name.removesuffix(".yaml") + ".expected.txt")
+
+
+def run_cli(*args: str, cwd: Path = ROOT) -> tuple[int, str]:
+    out = io.StringIO()
+    before = Path.cwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            code = main(["validate", "-q", *args])
+    finally:
+        os.chdir(before)
+    return code, out.getvalue()
+
+
+def golden_output(path: Path) -> str:
+    return run_cli(str(path.relative_to(ROOT)))[1]
+
+
+def _synthetic() -> dict[str, tuple[str, str]]:
+    """Examples that cannot live as files here: (what the input is, the output)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        with (folder / "huge.yaml").open("wb") as handle:
+            handle.truncate(50 * 1024 * 1024)
+        (folder / "picture.yaml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+        (folder / "latin1.yaml").write_bytes("id: caff\xe8\n".encode("latin-1"))
+        (folder / "many.yaml").write_text("".join(f"k{i}: yes\n" for i in range(120)))
+        (folder / "base.yaml").write_text("id: base\nabstract: true\n")
+        (folder / "folder.yaml").mkdir()
+        many = _block(run_cli("many.yaml", cwd=folder)[1], "TS100")
+        return {
+            "TS100": ("a file with 120 lines `kN: yes` (`many.yaml`), the last lines", many),
+            "TS105": ("a 50 MB file (`huge.yaml`)", run_cli("huge.yaml", cwd=folder)[1]),
+            "TS109": (
+                "a PNG image renamed `picture.yaml`, and a Latin-1 file `latin1.yaml`",
+                run_cli("picture.yaml", "latin1.yaml", cwd=folder)[1],
+            ),
+            "TS114": (
+                '`load_ruleset("tresette")` (or `tressette play tresette`)',
+                _loaded("tresette", folder),
+            ),
+            "TS416": (
+                '`load_ruleset("base.yaml")` (or `tressette play base.yaml`) on a file '
+                "`id: base` / `abstract: true`",
+                _loaded("base.yaml", folder),
+            ),
+        }
+
+
+def _block(output: str, code: str) -> str:
+    """The lines of the one diagnostic with ``code`` in a text output."""
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if f"error[{code}]" in line)
+    end = next((i for i in range(start + 1, len(lines)) if ": error[" in lines[i]), len(lines))
+    return "\n".join(lines[start:end]) + "\n"
+
+
+def _loaded(name: str, folder: Path) -> str:
+    before = Path.cwd()
+    os.chdir(folder)
+    try:
+        load_ruleset(name)
+    except DiagnosticError as err:
+        sources = {"base.yaml": (folder / "base.yaml").read_text(encoding="utf-8")}
+        return "\n".join(render_text(d, sources) for d in err.diagnostics) + "\n"
+    finally:
+        os.chdir(before)
+    raise AssertionError(f"{name} loaded")
+
+
+def _examples(code: str, synthetic: dict[str, tuple[str, str]]) -> Iterator[str]:
+    stem = f"bad_{code.lower()}_"
+    for path in golden_inputs():
+        if not path.name.startswith(stem):
+            continue
+        text = path.read_text(encoding="utf-8")
+        output = expected_path(path).read_text(encoding="utf-8")
+        yield f"`{path.relative_to(ROOT).as_posix()}`:\n\n```yaml\n{text}```\n\n"
+        for base in sorted(HERE.glob("base_*.yaml")):
+            if base.name not in text:
+                continue
+            rel = base.relative_to(ROOT).as_posix()
+            yield f"`{rel}`:\n\n```yaml\n{base.read_text(encoding='utf-8')}```\n\n"
+        command = f"tressette validate {path.relative_to(ROOT).as_posix()}"
+        yield f"`{command}`:\n\n```text\n{output}```\n\n"
+    if code in synthetic:
+        what, output = synthetic[code]
+        yield f"For {what}:\n\n```text\n{output}```\n\n"
+
+
+HEADER = """\
+# Error codes
+
+<!-- Generated by tests/golden/diagnostics/errors_doc.py from the golden files beside it;
+     do not edit by hand: run `python tests/golden/diagnostics/errors_doc.py`. -->
+
+`tressette validate` reads a ruleset, resolves `extends`, checks it completely and reports
+every problem at once, sorted by file, line and column:
+
+```text
+file:line:col: error[CODE]: message
+<the source line>
+<a caret under the place>
+  hint: what to do (when there is one)
+  note: file:line:col: a related place (the first of two keys, the file that inherited a value)
+```
+
+`--format json` prints the same facts as a JSON list (`code`, `severity`, `message`,
+`file`, `line`, `col`, `path`, `hint`, `notes`) and `--format github` prints GitHub Actions
+annotations. The exit code is 0 when every file is valid, 1 when any problem was found, and
+2 on a usage error: a path that does not exist, or a folder with no `*.yaml`/`*.yml` file.
+
+Codes are stable; they are grouped by the stage that finds them. The stages run in order
+and each gathers all its problems first; the semantic checks (TS4xx) and the expression
+compiler (TS3xx) run once the document has a sound shape (unknown and duplicate keys aside).
+
+| codes | stage | documented |
+|---|---|---|
+| TS1xx | reading the file, YAML, `extends` | below |
+| TS2xx | the document's shape (`tressette_dsl/schema/ruleset.schema.json`) | below |
+| TS3xx | expressions, orders, values, packets, patterns | [expressions.md](expressions.md) |
+| TS401-TS429 | semantic checks: references, deck and deal, seats and teams | below |
+| TS430-TS439 | checks made while compiling the model (`rules/build.py`) | its messages |
+| TS5xx | rule violations at play time (the engine) | the engine's messages |
+| TS6xx | conformance scenarios (`tressette check`) | [scenarios.md](scenarios.md) |
+
+"""
+
+
+def generate() -> str:
+    synthetic = _synthetic()
+    parts = [HEADER, "## All codes\n\n| code | meaning |\n|---|---|\n"]
+    every = {**CODES, **EXPRESSION_CODES}
+    parts += [f"| [{c}](#{c.lower()}) | {every[c]} |\n" for c in sorted(every)]
+    parts.append("\n")
+    for code in sorted(CODES):
+        if code.startswith("TS4") and "## TS3" not in "".join(parts):
+            parts.append(_expression_section())
+        title = CODES[code][0].upper() + CODES[code][1:]
+        parts.append(f"## {code}\n\n{title}.\n\n{EXPLAIN[code]}\n\n")
+        parts.extend(_examples(code, synthetic))
+    return "".join(parts).rstrip("\n") + "\n"
+
+
+def _expression_section() -> str:
+    rows = "".join(f"| {c} | {m} |\n" for c, m in EXPRESSION_CODES.items())
+    example = expected_path(HERE / "bad_ts307_order.yaml").read_text(encoding="utf-8")
+    return (
+        "## TS3xx: expressions\n\n"
+        "The expression codes are documented with examples in "
+        "[expressions.md](expressions.md#error-codes). Inside an expression string, the caret "
+        "points at the offending token, also in quoted and `|` block strings.\n\n"
+        f"| code | meaning |\n|---|---|\n{rows}\n"
+        "`tressette validate tests/golden/diagnostics/bad_ts307_order.yaml`:\n\n"
+        f"```text\n{example}```\n\n"
+    )
+
+
+def update() -> None:
+    for path in golden_inputs():
+        expected_path(path).write_text(golden_output(path), encoding="utf-8")
+    DOC.write_text(generate(), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    update()
+    print(f"updated {len(golden_inputs())} golden files and {DOC.relative_to(ROOT)}")

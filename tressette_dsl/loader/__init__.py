@@ -1,0 +1,125 @@
+"""Read a ruleset file, resolve `extends`, check it completely, report every problem.
+
+The stages, each gathering all its problems before the next one runs (design notes 3.2):
+
+1. `source` reads the YAML into plain data and a SourceMap (TS1xx);
+2. `extends` merges the bases in, keeping provenance (TS110, TS111);
+3. `schema` checks the shape (TS2xx);
+4. `checks` checks what the schema cannot say: references, rank orders, deck sizes,
+   teams (TS4xx). It runs when the shape is sound (unknown keys and duplicate keys aside);
+5. `tressette_dsl.rules.build` compiles the expressions into the typed model (TS3xx).
+
+`load_document` runs 1-4 and `load_ruleset` all five. Both raise `DiagnosticError` with
+every problem found, sorted.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Severity, Span, did_you_mean
+from tressette_dsl.loader import checks, extends, schema
+from tressette_dsl.loader.extends import YAML_SUFFIXES, bundled_ids, bundled_rulesets
+from tressette_dsl.source import SourceMap
+
+if TYPE_CHECKING:
+    from tressette_dsl.rules.model import Ruleset
+
+__all__ = [
+    "bundled_ids",
+    "bundled_rulesets",
+    "load_document",
+    "load_ruleset",
+    "resolve_ruleset_path",
+    "validate_file",
+]
+
+# Problems that leave the rest of the document as the author meant it, so that the later
+# stages still run (a value the reader refused is left out of the schema's report).
+_HARMLESS = {"TS102", "TS103", "TS104", "TS106", "TS115", "TS116", "TS203"}
+
+
+def resolve_ruleset_path(name_or_path: str | Path) -> Path:
+    """A bundled id (``tressette``, also under ``family/`` and ``house/``) or a file path."""
+    path = Path(name_or_path)
+    if path.is_file():
+        return path
+    text = str(name_or_path)
+    ids = bundled_ids()
+    if "/" not in text and "\\" not in text and not text.endswith(YAML_SUFFIXES):
+        if text in ids:
+            return ids[text]
+        message = f"no bundled ruleset or file named '{text}'"
+    else:
+        message = f"no such file: '{text}'"
+    hint = did_you_mean(text, ids) or f"bundled rulesets: {', '.join(sorted(ids))}"
+    raise DiagnosticError([Diagnostic("TS114", message, Span(text, 1, 1), hint=hint)])
+
+
+def collect(path_or_id: str | Path) -> tuple[dict[str, Any], SourceMap, list[Diagnostic]]:
+    """Stages 1-4: the merged document, its SourceMap and every problem (not raised)."""
+    path = resolve_ruleset_path(path_or_id)
+    doc, smap, problems = extends.load(path)
+    if not _sound(problems):
+        return doc, smap, problems
+    problems += schema.check(doc, smap, skip=[d.path for d in problems])
+    if _sound(problems):
+        problems += checks.check(doc, smap)
+    return doc, smap, problems
+
+
+def _sound(problems: list[Diagnostic]) -> bool:
+    return all(d.code in _HARMLESS or d.severity is not Severity.ERROR for d in problems)
+
+
+def _errors(problems: list[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in problems if d.severity is Severity.ERROR]
+
+
+def load_document(path: str | Path) -> tuple[dict[str, Any], SourceMap]:
+    """Read, resolve extends, check the schema and the semantics; raise with ALL problems."""
+    doc, smap, problems = collect(path)
+    if _errors(problems):
+        raise DiagnosticError(problems)
+    return doc, smap
+
+
+def load_ruleset(path_or_id: str | Path) -> Ruleset:
+    """`load_document`, then the typed model with its compiled expressions."""
+    doc, smap = load_document(path_or_id)
+    if doc.get("abstract") is True:
+        message = f"'{doc.get('id')}' is abstract: a base for other rulesets, not playable alone"
+        hint = "play a ruleset that extends it"
+        raise DiagnosticError([smap.diagnostic("TS416", message, ("abstract",), hint=hint)])
+    from tressette_dsl.rules.build import build_ruleset  # noqa: PLC0415 - the heavy part
+
+    ruleset: Ruleset = build_ruleset(doc, smap)
+    return ruleset
+
+
+def validate_file(path: str | Path, *, build: bool = True) -> tuple[list[Diagnostic], bool]:
+    """Every problem of one file, and whether the expressions were compiled too.
+
+    Abstract rulesets are checked up to stage 4 (they are not playable alone); the others
+    are compiled with ``tressette_dsl.rules.build`` when it is available.
+    """
+    try:
+        doc, smap, problems = collect(path)
+    except DiagnosticError as err:
+        return list(err.diagnostics), False
+    if _errors(problems) or doc.get("abstract") is True or not build:
+        return problems, False
+    try:
+        from tressette_dsl.rules.build import build_ruleset  # noqa: PLC0415
+    except ImportError:
+        return problems, False
+    try:
+        build_ruleset(doc, smap)
+    except DiagnosticError as err:
+        return [*problems, *err.diagnostics], True
+    except Exception as exc:  # a bug in the compiler: report it and check the other files
+        message = f"internal error while compiling: {type(exc).__name__}: {exc}"
+        hint = "this is a bug in tressette-dsl, not in the ruleset; please report it"
+        return [*problems, smap.diagnostic("TS199", message, (), hint=hint)], True
+    return problems, True

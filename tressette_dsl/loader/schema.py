@@ -1,0 +1,305 @@
+"""The document's shape: JSON Schema errors rewritten into game language (TS2xx).
+
+`jsonschema` reports where in the *instance* an error is (``absolute_path``); the
+`SourceMap` turns that into ``file:line:col``. Unknown keys are reported at the key itself,
+not at the parent mapping that ``additionalProperties`` names, and the union of phase kinds
+(a ``oneOf`` discriminated by ``kind``) is unwrapped to the branch the phase asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path as FsPath
+from typing import Any
+
+from tressette_dsl.diagnostics import Diagnostic, did_you_mean
+from tressette_dsl.source import Path, SourceMap
+
+SCHEMA_FILE = FsPath(__file__).resolve().parent.parent / "schema" / "ruleset.schema.json"
+
+CODES: dict[str, str] = {
+    "TS200": "the document does not fit the ruleset schema (other cases)",
+    "TS201": "a value of the wrong type",
+    "TS202": "a required key is missing",
+    "TS203": "unknown key",
+    "TS204": "a value that is not one of the allowed words",
+    "TS205": "a number out of range",
+    "TS206": "text that does not have the required form (an id, one line)",
+    "TS207": "text that is empty or too long",
+    "TS208": "a list or mapping of the wrong size, or with a repeated item",
+    "TS209": "an invalid name for an entry (an id, a suit, a team)",
+}
+
+_TYPE_WORDS = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "text",
+    "integer": "an integer",
+    "number": "a number",
+    "boolean": "true or false",
+    "null": "null",
+}
+
+_PATTERN_WORDS = {
+    "^[a-z0-9][a-z0-9-]*$": "ruleset id (lower-case letters, digits and '-')",
+    "^[a-z][a-z0-9_]*$": "id (lower-case letters, digits and '_', starting with a letter)",
+    "^[A-Za-z]$": "suit id (one letter)",
+    "^[A-Za-z0-9]$": "rank id (one letter or digit)",
+    "^[A-Za-z][A-Za-z0-9_]*$": "team name (letters, digits and '_', starting with a letter)",
+    "^[^\\n]*$": "single line (no line breaks)",
+}
+
+
+@functools.cache
+def schema() -> dict[str, Any]:
+    """The ruleset JSON Schema (draft 2020-12), as published in the package."""
+    with SCHEMA_FILE.open(encoding="utf-8") as handle:
+        loaded: dict[str, Any] = json.load(handle)
+    return loaded
+
+
+@functools.cache
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator  # noqa: PLC0415 - keep `import loader` cheap
+
+    return Draft202012Validator(schema())
+
+
+def check(doc: Any, smap: SourceMap, skip: Iterable[Path] = ()) -> list[Diagnostic]:
+    """Every schema problem of ``doc``, located; ``skip`` paths (already reported) are left out."""
+    skipped = [tuple(p) for p in skip]
+    seen: set[tuple[str, Path, str]] = set()
+    out: list[Diagnostic] = []
+    for error in _validator().iter_errors(doc):
+        for diag in _convert(error, smap):
+            if diag.code == "TS201" and any(diag.path[: len(p)] == p for p in skipped):
+                continue  # the reader already said why this value has the wrong type
+            key = (diag.code, diag.path, diag.message)
+            if key not in seen:
+                seen.add(key)
+                out.append(diag)
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+
+
+def _convert(error: Any, smap: SourceMap) -> Iterator[Diagnostic]:
+    path: Path = tuple(error.absolute_path)
+    kind = error.validator
+    if "propertyNames" in error.absolute_schema_path:
+        yield _bad_name(error, path, smap)
+    elif kind in ("oneOf", "anyOf"):
+        yield from _union(error, path, smap)
+    elif kind == "additionalProperties":
+        yield from _unknown_keys(error, path, smap)
+    elif kind == "required":
+        yield from _missing(error, path, smap)
+    elif kind == "type":
+        yield _wrong_type(error, path, smap)
+    elif kind in ("enum", "const"):
+        yield _not_allowed(error, path, smap)
+    elif kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        yield _out_of_range(error, path, smap)
+    elif kind == "pattern":
+        what = _PATTERN_WORDS.get(error.validator_value, f"form ({error.validator_value})")
+        message = f"{_where(path)}: {_show(error.instance)} is not a valid {what}"
+        yield smap.diagnostic("TS206", message, path)
+    elif kind in ("minLength", "maxLength"):
+        yield _length(error, path, smap)
+    elif kind in ("minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties"):
+        yield _size(error, path, smap)
+    else:
+        yield smap.diagnostic("TS200", f"{_where(path)}: {error.message}", path)
+
+
+def _union(error: Any, path: Path, smap: SourceMap) -> Iterator[Diagnostic]:
+    """Pick the branch the value meant: the one of its type and (for phases) its kind."""
+    groups: dict[int, list[Any]] = {}
+    for sub in error.context or ():
+        groups.setdefault(sub.relative_schema_path[0], []).append(sub)
+    branches = error.validator_value
+    live = {
+        i: errs
+        for i, errs in groups.items()
+        if not any(not e.relative_path and e.validator == "type" for e in errs)
+        and not any(tuple(e.relative_path) == ("kind",) and e.validator == "const" for e in errs)
+    }
+    if len(live) == 1:
+        for sub in next(iter(live.values())):
+            yield from _convert(sub, smap)
+        return
+    if live:
+        from jsonschema.exceptions import best_match  # noqa: PLC0415
+
+        yield from _convert(best_match(e for errs in live.values() for e in errs), smap)
+        return
+    if any(not e.relative_path and e.validator == "type" for e in error.context or ()):
+        kinds = [_branch_type(b) for b in branches]
+        expected = " or ".join(dict.fromkeys(k for k in kinds if k and k != "null"))
+        found = _describe(error.instance)
+        yield smap.diagnostic("TS201", f"{_where(path)}: expected {expected}, found {found}", path)
+    # otherwise the kind itself is missing or unknown: the `kind` keyword says so already
+
+
+def _branch_type(branch: dict[str, Any]) -> str | None:
+    if "$ref" in branch:
+        name = branch["$ref"].rsplit("/", 1)[-1]
+        target = schema()["$defs"].get(name, {})
+        return _branch_type(target) if "$ref" not in target else None
+    if "const" in branch:
+        return repr(branch["const"])
+    kind = branch.get("type")
+    if isinstance(kind, list):
+        return " or ".join(_TYPE_WORDS.get(k, k) for k in kind)
+    return _TYPE_WORDS.get(kind, kind) if kind else None
+
+
+def _unknown_keys(error: Any, path: Path, smap: SourceMap) -> Iterator[Diagnostic]:
+    allowed = list(error.schema.get("properties", {}))
+    for key in error.instance:
+        if key in allowed:
+            continue
+        hint = did_you_mean(str(key), allowed) or (
+            f"allowed keys: {', '.join(allowed)}" if allowed else None
+        )
+        place = f"in {_dotted(path)}" if path else "at the top level"
+        yield smap.diagnostic(
+            "TS203", f"unknown key '{key}' {place}", (*path, key), hint=hint, at_key=True
+        )
+
+
+def _missing(error: Any, path: Path, smap: SourceMap) -> Iterator[Diagnostic]:
+    playable = "else" in error.absolute_schema_path
+    for key in error.validator_value:
+        if key in error.instance:
+            continue
+        where = f"{_dotted(path)}: missing" if path else "missing"
+        hint = None
+        if playable:
+            hint = "a playable ruleset needs it; mark a base for other rulesets 'abstract: true'"
+        message = f"{where} required key '{key}'"
+        yield smap.diagnostic("TS202", message, path, hint=hint, at_key=bool(path))
+
+
+def _wrong_type(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
+    kinds = error.validator_value
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    expected = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+    value = error.instance
+    hint = None
+    description = str(error.schema.get("description", ""))
+    if "expression" in description:
+        expected = "an expression (text)"
+        if isinstance(value, bool | int) and not isinstance(value, dict | list):
+            hint = f'quote it: "{json.dumps(value)}"'
+    elif "string" in kinds and isinstance(value, bool | int):
+        hint = f'quote it: "{json.dumps(value)}"'
+    message = f"{_where(path)}: expected {expected}, found {_describe(value)}"
+    return smap.diagnostic("TS201", message, path, hint=hint)
+
+
+def _not_allowed(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
+    allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
+    words = [str(a) for a in allowed]
+    hint = did_you_mean(error.instance, words) if isinstance(error.instance, str) else None
+    shown = _show(error.instance)
+    message = f"{_where(path)}: {shown} is not allowed (allowed: {', '.join(words)})"
+    return smap.diagnostic("TS204", message, path, hint=hint)
+
+
+def _out_of_range(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
+    low, high = error.schema.get("minimum"), error.schema.get("maximum")
+    if low is not None and high is not None:
+        allowed = f"{low} to {high}"
+    elif low is not None:
+        allowed = f"{low} or more"
+    else:
+        allowed = f"{high} or less"
+    message = f"{_where(path)}: {_show(error.instance)} is not allowed (allowed: {allowed})"
+    return smap.diagnostic("TS205", message, path)
+
+
+def _length(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
+    if error.validator == "minLength":
+        return smap.diagnostic("TS207", f"{_where(path)}: must not be empty", path)
+    size, limit = len(error.instance), error.validator_value
+    message = f"{_where(path)}: too long ({size:,} characters; at most {limit:,})"
+    return smap.diagnostic("TS207", message, path, hint="split it into smaller rules")
+
+
+def _size(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
+    kind, value, limit = error.validator, error.instance, error.validator_value
+    if kind == "uniqueItems":
+        index, item = _first_repeat(value)
+        message = f"{_where(path)}: {_show(item)} appears more than once"
+        return smap.diagnostic("TS208", message, (*path, index))
+    if kind in ("minProperties", "minItems") and limit <= 1:
+        return smap.diagnostic("TS208", f"{_where(path)}: must not be empty", path)
+    noun = "entries" if kind.endswith("Properties") else "items"
+    bound = "at least" if kind.startswith("min") else "at most"
+    message = f"{_where(path)}: has {len(value)} {noun}; {bound} {limit} allowed"
+    return smap.diagnostic("TS208", message, path)
+
+
+def _first_repeat(items: list[Any]) -> tuple[int, Any]:
+    seen: list[Any] = []
+    for index, item in enumerate(items):
+        if item in seen:
+            return index, item
+        seen.append(item)
+    return 0, None
+
+
+def _bad_name(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
+    key = error.instance
+    pattern = error.schema.get("pattern") or schema()["$defs"]["entry_id"]["pattern"]
+    what = _PATTERN_WORDS.get(pattern, f"name ({pattern})")
+    if error.validator == "maxLength":
+        message = f"'{key}' in {_dotted(path)} is too long for a name"
+    else:
+        message = f"'{key}' in {_dotted(path)} is not a valid {what}"
+    return smap.diagnostic("TS209", message, (*path, key), at_key=True)
+
+
+# ---------------------------------------------------------------------------------------
+# Words.
+
+
+def _dotted(path: Path) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the ruleset"
+
+
+def _where(path: Path) -> str:
+    return _dotted(path)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:37] + "...")
+    if isinstance(value, int):
+        return str(value)
+    return _describe(value)
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"the boolean {_show(value)}"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {_show(value)}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
