@@ -1,0 +1,89 @@
+"""The generic engine: plays any `Ruleset`, knowing mechanics only.
+
+    >>> from tressette_dsl.loader import load_ruleset
+    >>> from tressette_dsl.engine import new_game, legal_actions, apply
+    >>> rules = load_ruleset("tressette")
+    >>> state = new_game(rules, seed=7)
+    >>> action = legal_actions(rules, state)[0]
+    >>> state, events = apply(rules, state, action)
+
+Everything is pure: `apply` returns a new state and the events, and never changes its
+argument. See docs/engine.md.
+"""
+
+from __future__ import annotations
+
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.actions import ActionSyntaxError as _Syntax
+from tressette_dsl.engine.actions import parse_text as _parse_text
+from tressette_dsl.engine.errors import IllegalActionError, InvalidActionError
+from tressette_dsl.engine.events import Event
+from tressette_dsl.engine.game import apply, legal_actions, new_game
+from tressette_dsl.engine.match import MatchResult
+from tressette_dsl.engine.match import result as _result
+from tressette_dsl.engine.observe import Observation, observe
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.rules.model import Ruleset
+
+__all__ = [
+    "Action",
+    "Event",
+    "GameState",
+    "IllegalActionError",
+    "InvalidActionError",
+    "MatchResult",
+    "Observation",
+    "apply",
+    "deal_over",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "parse_action",
+    "result",
+    "to_act",
+]
+
+
+def to_act(state: GameState) -> int | None:
+    """The seat that must act now; None once the match is over."""
+    return None if state.over else state.to_act
+
+
+def is_over(state: GameState) -> bool:
+    return state.over
+
+
+def deal_over(state: GameState) -> bool:
+    """True when the transition that produced `state` finished a deal (scored, abandoned
+    or ended by a claim), or the match is over. The engine deals the next deal at once, so
+    such a state already waits for the first decision of the new deal."""
+    return state.deal_ended or state.over
+
+
+def result(rules: Ruleset, state: GameState) -> MatchResult:
+    """Winners, totals per side and per seat, the per-deal history and why it ended."""
+    return _result(rules, state)
+
+
+def parse_action(rules: Ruleset, state: GameState, text: str) -> Action:
+    """Text to an action record; `InvalidActionError` with a helpful message if malformed.
+
+    Whether the action is legal is `apply`'s business (`IllegalActionError`)."""
+    deck = rules.deck
+
+    def card(word: str) -> str:
+        for candidate in (word, word.upper(), word[:-1] + word[-1:].upper()):
+            if candidate in deck.by_text:
+                return candidate
+        example = next(iter(deck.by_text))
+        raise _Syntax(f"{word!r} is not a card of this deck: write rank then suit, e.g. "
+                      f"{example!r} (ranks {' '.join(deck.ranks)}, suits {' '.join(deck.suits)})")
+
+    def has_values(signal_id: str) -> bool:
+        return any(sig.id == signal_id and sig.values for sig in rules.signals)
+
+    try:
+        return _parse_text(text, card, has_values)
+    except _Syntax as exc:
+        raise InvalidActionError(str(exc)) from None

@@ -1,0 +1,42 @@
+"""Plain-data codec for engine records: frozen dataclasses <-> JSON-able dicts.
+
+Records carry a `"type"` tag; tuples become lists and frozensets sorted lists tagged
+`{"set": [...]}`, so that `decode(encode(x)) == x` for every state, action and event.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+_REGISTRY: dict[str, type] = {}
+
+
+def record(cls: type) -> type:
+    """Class decorator: make a dataclass decodable by its name."""
+    _REGISTRY[cls.__name__] = cls
+    return cls
+
+
+def encode(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"type": type(value).__name__}
+        for f in dataclasses.fields(value):
+            out[f.name] = encode(getattr(value, f.name))
+        return out
+    if isinstance(value, tuple):
+        return [encode(v) for v in value]
+    if isinstance(value, frozenset):
+        return {"set": sorted(encode(v) for v in value)}
+    return value
+
+
+def decode(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(decode(v) for v in value)
+    if isinstance(value, dict):
+        if "set" in value and len(value) == 1:
+            return frozenset(decode(v) for v in value["set"])
+        cls = _REGISTRY[value["type"]]
+        return cls(**{k: decode(v) for k, v in value.items() if k != "type"})
+    return value

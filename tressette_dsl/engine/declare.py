@@ -1,0 +1,83 @@
+"""Declarations (accusi / melds): what a seat may declare, and recording it.
+
+An instance is a set of cards matching a declaration's pattern in the seat's *basis*: its
+hand, plus the cards it played to tricks while the declaring window was open (so a
+combination declared at the end of a trick counts although one of its cards was played to
+it). One card may serve in several instances of different declarations; an instance whose
+cards lie inside an instance of a declaration listed in its `superseded_by` may not be
+declared (three aces while holding four: declare the four).
+"""
+
+from __future__ import annotations
+
+from tressette_dsl.engine.events import Declared
+from tressette_dsl.engine.state import DeclRecord, GameState, Reveal, set_at
+from tressette_dsl.engine.step import Step
+from tressette_dsl.expr import pattern_instances
+from tressette_dsl.rules.model import Declaration, Ruleset, iter_cards
+
+Option = tuple[Declaration, str, int]  # declaration, announced text, cards
+
+
+def _instances(rules: Ruleset, decl: Declaration, basis: int) -> list[tuple[str, int]]:
+    """(what is said, cards) per instance: the suit `D`, the rank `2`, or the rank and the
+    missing suit `A-B` - the instance keys of `expr.pattern_instances`."""
+    return [(inst.key, inst.cards)
+            for inst in pattern_instances(decl.pattern, basis, rules.ctx)]
+
+
+def options(rules: Ruleset, s: GameState, seat: int, basis: int, only_with: int = 0
+            ) -> list[Option]:
+    """Every instance `seat` may still declare from `basis` (containing `only_with`, if set)."""
+    if not rules.declarations:
+        return []
+    found = {d.id: _instances(rules, d, basis) for d in rules.declarations}
+    done = {(r.decl, r.cards) for r in s.declarations if r.seat == seat}
+    out: list[Option] = []
+    for decl in rules.declarations:
+        if only_with and not decl.extends_to_drawn:
+            continue
+        texts: list[tuple[str, int]] = []
+        for key, cards in found[decl.id]:
+            if (decl.id, cards) in done or (only_with and not cards & only_with):
+                continue
+            if any(cards & ~bigger == 0 for sup in decl.superseded_by
+                   for _key, bigger in found[sup]):
+                continue
+            texts.append((key, cards))
+        said = [t for t, _ in texts]
+        for key, cards in texts:
+            # an ambiguous short form names the cards instead
+            text = key if said.count(key) == 1 else "+".join(
+                rules.deck.card_text[c] for c in iter_cards(cards))
+            out.append((decl, text, cards))
+    return out
+
+
+def basis(s: GameState, seat: int) -> int:
+    return s.hands[seat] | s.window_played[seat]
+
+
+def record(step: Step, seat: int, option: Option) -> None:
+    """Make the declaration: log it, reveal the cards if the rules say so."""
+    rules, s = step.rules, step.state
+    decl, text, cards = option
+    declaring = rules.declaring
+    scored_now = declaring is not None and declaring.scored == "immediately"
+    entry = DeclRecord(seat=seat, decl=decl.id, arg=text, cards=cards, points=decl.points,
+                       trick_no=s.trick_no,
+                       scored_now=scored_now)
+    changes: dict[str, object] = {"declarations": (*s.declarations, entry)}
+    if declaring is None or declaring.reveal == "on_declare":
+        shown = cards & s.hands[seat]
+        changes["public"] = set_at(s.public, seat, s.public[seat] | shown)
+        changes["reveals"] = (*s.reveals, Reveal("declared", seat, cards, s.deal_no))
+    step.set(**changes)
+    step.emit(Declared(seat=seat, decl=decl.id, arg=text, points=decl.points,
+                       cards=rules.deck.texts(cards)))
+
+
+def declare_all(step: Step, seat: int, basis_mask: int, only_with: int = 0) -> None:
+    """Mandatory declarations, and revealing announced ones: declare every instance."""
+    for option in options(step.rules, step.state, seat, basis_mask, only_with):
+        record(step, seat, option)

@@ -1,0 +1,259 @@
+"""Events: the story of a game, one frozen past-tense record per fact.
+
+Events are omniscient (a `Dealt` lists every hand): they are the log for transcripts and
+replays. A player's view is `observe`, never the event log. Cards appear as their text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tressette_dsl.engine.codec import encode, record
+
+
+class _Event:
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = encode(self)
+        return out
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class Dealt(_Event):
+    deal_no: int
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    stock: tuple[str, ...]
+    monte: tuple[str, ...]
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class Annulled(_Event):
+    seat: int
+    reason: str
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class BidMade(_Event):
+    seat: int
+    bid: str
+    points: int | None
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class Passed(_Event):
+    seat: int
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class AuctionWon(_Event):
+    seat: int
+    bid: str
+    contract: str
+    points: int | None
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class AllPassed(_Event):
+    deal_no: int
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class ContractChosen(_Event):
+    seat: int
+    contract: str
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class Called(_Event):
+    seat: int
+    card: str
+    holder: str  # a seat number as text, "monte", or "self"
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class PartnerRevealed(_Event):
+    seat: int
+    card: str
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class TrumpSet(_Event):
+    suit: str
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class CardTransferred(_Event):
+    source: int
+    to: int
+    card: str
+    shown: bool
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class ZoneShown(_Event):
+    zone: str
+    cards: tuple[str, ...]
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class CardsMoved(_Event):
+    source: str
+    to: int
+    cards: tuple[str, ...]
+    shown: bool
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class CardGiven(_Event):
+    seat: int
+    to: int
+    card: str
+    shown: bool
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class CardDiscarded(_Event):
+    seat: int
+    card: str
+    zone: str
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class CardTaken(_Event):
+    seat: int
+    card: str
+    zone: str
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class Announced(_Event):
+    seat: int
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class Declared(_Event):
+    seat: int
+    decl: str
+    arg: str
+    points: int
+    cards: tuple[str, ...]
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class Signalled(_Event):
+    seat: int
+    signal: str
+    value: int | None
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class CardPlayed(_Event):
+    seat: int
+    card: str
+    trick_no: int
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class TrickWon(_Event):
+    trick_no: int
+    seat: int
+    cards: tuple[str, ...]
+    units: int
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class CardDrawn(_Event):
+    seat: int
+    card: str
+    shown: bool
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class LeftoverTaken(_Event):
+    seat: int
+    cards: tuple[str, ...]
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class Claimed(_Event):
+    seat: int
+    side: int
+    total: int
+    target: int
+    right: bool
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class DealScored(_Event):
+    deal_no: int
+    counted: bool
+    points: tuple[int, ...]
+    deltas: tuple[int, ...]
+    totals: tuple[int, ...]
+    big_win: str | None
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class MatchEnded(_Event):
+    winners: tuple[int, ...]
+    reason: str
+    totals: tuple[int, ...]
+
+
+Event = (
+    Dealt
+    | Annulled
+    | BidMade
+    | Passed
+    | AuctionWon
+    | AllPassed
+    | ContractChosen
+    | Called
+    | PartnerRevealed
+    | TrumpSet
+    | CardTransferred
+    | ZoneShown
+    | CardsMoved
+    | CardGiven
+    | CardDiscarded
+    | CardTaken
+    | Announced
+    | Declared
+    | Signalled
+    | CardPlayed
+    | TrickWon
+    | CardDrawn
+    | LeftoverTaken
+    | Claimed
+    | DealScored
+    | MatchEnded
+)

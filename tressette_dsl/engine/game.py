@@ -1,0 +1,168 @@
+"""The game loop: start a match, dispatch actions to phase kinds, move along the flow.
+
+After every public call the state is either waiting for `to_act` or the match is over:
+phases without a decision (deal, reveal, move, score, skipped phases) run by themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tressette_dsl.diagnostics import Diagnostic
+from tressette_dsl.engine import match
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.errors import (
+    MATCH_OVER,
+    NO_SPAN,
+    IllegalActionError,
+)
+from tressette_dsl.engine.events import Event
+from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.rng import first_dealer
+from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState
+from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.table import deal_env
+from tressette_dsl.rules.model import DealPhase, Ruleset
+
+
+def new_game(
+    rules: Ruleset,
+    seed: int,
+    *,
+    dealer: int | None = None,
+    deck: Sequence[str] | None = None,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    stock: Sequence[str] | None = None,
+    monte: Sequence[str] | None = None,
+) -> GameState:
+    """A new match, dealt and waiting for the first decision."""
+    n = rules.players.count
+    fixed = _fixed(rules, deck, hands, stock, monte)
+    if dealer is None:
+        dealer = _first_dealer(rules, seed)
+    elif not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+    state = GameState(seed=seed, n=n, dealer=dealer, totals=(0,) * match.total_slots(rules),
+                      fixed=fixed)
+    step = Step(rules, state)
+    _start_deal(step, dealer)
+    return step.state
+
+
+def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
+    if state.over or state.to_act is None:
+        return ()
+    spec = rules.flow[state.phase]
+    legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
+    return legal
+
+
+def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    if state.over or state.to_act is None:
+        raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+    spec = rules.flow[state.phase]
+    kind = PHASE_KINDS[spec.kind]
+    problem = kind.check(rules, spec, state, action)
+    if problem is not None:
+        raise IllegalActionError(problem)
+    step = Step(rules, state.replace(deal_ended=False) if state.deal_ended else state)
+    if kind.act(step, spec, action):
+        _advance(step)
+    elif step.restart:
+        _restart(step)
+    return step.state, tuple(step.events)
+
+
+def _advance(step: Step) -> None:
+    """The current phase is done: enter the next ones until a decision is needed."""
+    rules = step.rules
+    while not step.state.over:
+        if step.restart:
+            _restart(step)
+            return
+        index = step.state.phase + 1
+        if index >= len(rules.flow):
+            _end_deal(step)
+            return
+        step.set(phase=index, sub="", step=0, to_act=None, pending=())
+        spec = rules.flow[index]
+        if spec.when is not None and not evaluate(spec.when, deal_env(rules, step.state)):
+            continue
+        if not PHASE_KINDS[spec.kind].enter(step, spec):
+            if step.restart:
+                _restart(step)
+            return
+
+
+def _start_deal(step: Step, dealer: int) -> None:
+    s = step.state
+    fixed = s.fixed if s.deal_no == 0 else None
+    step.state = match.fresh_deal(step.rules, s, dealer, fixed)
+    spec = step.rules.flow[0]
+    if PHASE_KINDS[spec.kind].enter(step, spec):
+        _advance(step)
+    elif step.restart:
+        _restart(step)
+
+
+def _restart(step: Step) -> None:
+    """Abandon the deal (all passed, or annulled): not counted; deal again."""
+    reason, step.restart = step.restart, None
+    s = step.state
+    step.set(deals=(*s.deals, DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False,
+                                         reason=reason or "")), deal_ended=True)
+    dealer = s.dealer if reason == "misdeal" else _next_dealer(step.rules, s)
+    _start_deal(step, dealer)
+
+
+def _end_deal(step: Step) -> None:
+    step.set(deal_ended=True)
+    if not step.state.over:
+        _start_deal(step, _next_dealer(step.rules, step.state))
+
+
+def _next_dealer(rules: Ruleset, s: GameState) -> int:
+    for spec in rules.flow:
+        if isinstance(spec, DealPhase):
+            return int(evaluate(spec.next_dealer, deal_env(rules, s))) % s.n
+    return rules.players.next(s.dealer)
+
+
+def _first_dealer(rules: Ruleset, seed: int) -> int:
+    for spec in rules.flow:
+        if isinstance(spec, DealPhase) and spec.first_dealer is not None:
+            return int(evaluate(spec.first_dealer, {})) % rules.players.count
+    return first_dealer(seed, rules.players.count)
+
+
+def _fixed(
+    rules: Ruleset,
+    deck: Sequence[str] | None,
+    hands: Mapping[int, Sequence[str]] | None,
+    stock: Sequence[str] | None,
+    monte: Sequence[str] | None,
+) -> FixedDeal | None:
+    if deck is None and hands is None and stock is None and monte is None:
+        return None
+    by_text = rules.deck.by_text
+
+    def cards(texts: Sequence[str], what: str) -> tuple[int, ...]:
+        out = []
+        for text in texts:
+            if text not in by_text:
+                raise ValueError(f"{what}: {text!r} is not a card of this deck")
+            out.append(by_text[text])
+        return tuple(out)
+
+    fixed_hands = None
+    if hands:
+        per_seat: list[tuple[int, ...] | None] = [None] * rules.players.count
+        for seat, texts in hands.items():
+            per_seat[seat] = cards(texts, f"hand of seat {seat}")
+        fixed_hands = tuple(per_seat)
+    return FixedDeal(
+        deck=cards(deck, "deck") if deck is not None else None,
+        hands=fixed_hands,
+        stock=cards(stock, "stock") if stock is not None else None,
+        monte=cards(monte, "monte") if monte is not None else None,
+    )

@@ -1,0 +1,127 @@
+"""The match around the deals: totals, a fresh deal, when the match ends and who won."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tressette_dsl.engine.codec import encode
+from tressette_dsl.engine.events import MatchEnded
+from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Outcome
+from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.rules.model import Ruleset
+
+
+def total_slots(rules: Ruleset) -> int:
+    """Match totals are kept per team (teams) or per seat (individual, contract)."""
+    return len(rules.sides.seats) if rules.sides.mode == "teams" else rules.players.count
+
+
+def slot_names(rules: Ruleset) -> tuple[str, ...]:
+    return rules.sides.names if rules.sides.mode == "teams" else rules.players.names
+
+
+def slot_seats(rules: Ruleset, slot: int) -> tuple[int, ...]:
+    if rules.sides.mode == "teams":
+        return tuple(sorted(rules.sides.seats[slot]))
+    return (slot,)
+
+
+def fresh_deal(rules: Ruleset, s: GameState, dealer: int, fixed: FixedDeal | None) -> GameState:
+    """The state at the start of a deal: match fields kept, every deal field reset."""
+    n = s.n
+    zeros = (0,) * n
+    return GameState(
+        seed=s.seed, n=n, deal_no=s.deal_no + 1, deals_counted=s.deals_counted, dealer=dealer,
+        hands=zeros, won=zeros, public=zeros, discarded=zeros, tricks_won=zeros, played=zeros,
+        window_played=zeros, announced=zeros, revealed_announce=(False,) * n, drawn=zeros,
+        taken=zeros, totals=s.totals, deals=s.deals, deal_ended=s.deal_ended, fixed=fixed,
+        reveals=(),
+    )
+
+
+def end_match(step: Step, winners: tuple[int, ...], reason: str, games: int = 1,
+              detail: str = "") -> None:
+    outcome = Outcome(winners=winners, reason=reason, games=games, detail=detail)
+    step.set(over=True, outcome=outcome, to_act=None, pending=())
+    step.emit(MatchEnded(winners=winners, reason=reason, totals=step.state.totals))
+
+
+def match_env(rules: Ruleset, s: GameState, totals: tuple[int, ...]) -> dict[str, Any]:
+    return {
+        "totals": totals,
+        "target": rules.match.target or 0,
+        "deals_counted": s.deals_counted,
+        "deal_no": s.deal_no,
+    }
+
+
+def check_end(step: Step, totals: tuple[int, ...] | None = None,
+              record: DealRecord | None = None) -> bool:
+    """Evaluate `match.end` on the totals; end the match if it holds and a winner exists.
+
+    `totals` are running totals (mid-deal check); they become the match totals, and
+    `record` is logged, only if the match ends."""
+    rules, s = step.rules, step.state
+    totals = s.totals if totals is None else totals
+    if not evaluate(rules.match.end, match_env(rules, s, totals)):
+        return False
+    best = max(totals)
+    winners = tuple(i for i, t in enumerate(totals) if t == best)
+    if len(winners) > 1 and rules.match.tie == "play_on":
+        return False
+    step.set(totals=totals, deals=s.deals + ((record,) if record else ()))
+    end_match(step, winners, rules.match.reason)
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """Who won a finished (or, with `over=False`, unfinished) match, and how."""
+
+    over: bool
+    winners: tuple[str, ...]  # side (team) or seat names
+    winner_seats: frozenset[int]
+    reason: str | None  # target | claim | big_win | session_end
+    games: int
+    totals: dict[str, int]  # per team (teams) or per seat
+    seat_totals: tuple[int, ...]
+    deals: tuple[DealRecord, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "over": self.over,
+            "winners": list(self.winners),
+            "winner_seats": sorted(self.winner_seats),
+            "reason": self.reason,
+            "games": self.games,
+            "totals": dict(self.totals),
+            "seat_totals": list(self.seat_totals),
+            "deals": [_deal_dict(d) for d in self.deals],
+        }
+
+
+def _deal_dict(record: DealRecord) -> dict[str, Any]:
+    out: dict[str, Any] = encode(record)
+    return out
+
+
+def result(rules: Ruleset, s: GameState) -> MatchResult:
+    names = slot_names(rules)
+    seat_totals = tuple(
+        s.totals[rules.sides.side_of[seat]] if rules.sides.mode == "teams" else s.totals[seat]
+        for seat in range(s.n)
+    )
+    outcome = s.outcome
+    winners = outcome.winners if outcome else ()
+    seats = frozenset(seat for slot in winners for seat in slot_seats(rules, slot))
+    return MatchResult(
+        over=s.over,
+        winners=tuple(names[w] for w in winners),
+        winner_seats=seats,
+        reason=outcome.reason if outcome else None,
+        games=outcome.games if outcome else 0,
+        totals={names[i]: t for i, t in enumerate(s.totals)},
+        seat_totals=seat_totals,
+        deals=s.deals,
+    )

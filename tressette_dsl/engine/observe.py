@@ -1,0 +1,129 @@
+"""One seat's view of the game: everything it may know, nothing it may not.
+
+Shown: its own hand and its own discards; every card played and every trick; cards every
+seat has seen in another hand (stock draws shown, a called card handed over, monte cards
+taken after being shown...); the monte when it was shown and is still where it was;
+declarations (with their cards when the rules reveal them), signals, the auction, the
+called card, the partner once revealed (or to the partner himself), scores and whose
+turn it is, with the legal actions when it is this seat's turn. Never another seat's
+hidden cards, the stock's order, the face-down monte, or someone else's discards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tressette_dsl.engine.codec import encode
+from tressette_dsl.engine.game import legal_actions
+from tressette_dsl.engine.scoring import running_points
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.rules.model import Ruleset, iter_cards
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    seat: int
+    to_act: int | None
+    phase: str
+    deal_no: int
+    dealer: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    known: tuple[tuple[str, ...], ...]  # per seat: cards of that hand every seat has seen
+    discarded: tuple[str, ...]  # this seat's own face-down discards
+    stock_size: int
+    monte_size: int
+    monte: tuple[str, ...] | None  # the monte's cards while shown; None when hidden
+    trick_no: int
+    leader: int | None
+    trick: tuple[tuple[int, str], ...]
+    tricks: tuple[dict[str, Any], ...]
+    trump: str | None
+    declarations: tuple[dict[str, Any], ...]
+    announced: tuple[int, ...]
+    signals: tuple[dict[str, Any], ...]
+    reveals: tuple[dict[str, Any], ...]
+    auction: tuple[dict[str, Any], ...]
+    contract: str | None
+    declarer: int | None
+    called_card: str | None
+    partner: int | None  # the called partner, once revealed (or to the partner himself)
+    totals: tuple[int, ...]
+    running: tuple[int, ...]  # totals as they would stand now (mid-deal, no last trick)
+    over: bool
+    legal: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = encode(self)
+        out.pop("type", None)
+        return out
+
+
+def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
+    deck = rules.deck
+    texts = deck.texts
+    legal = tuple(str(a) for a in legal_actions(rules, s)) if s.to_act == seat else ()
+    return Observation(
+        seat=seat, to_act=s.to_act,
+        phase=rules.flow[s.phase].id if s.phase < len(rules.flow) else "",
+        deal_no=s.deal_no, dealer=s.dealer, hand=texts(s.hands[seat]),
+        hand_sizes=tuple(h.bit_count() for h in s.hands),
+        known=tuple(texts(s.public[x] & s.hands[x]) if x != seat else texts(s.hands[x])
+                    for x in range(s.n)),
+        discarded=texts(s.discarded[seat]),
+        stock_size=len(s.stock), monte_size=len(s.monte),
+        monte=tuple(deck.card_text[c] for c in sorted(s.monte)) if _monte_visible(s, seat)
+        else None,
+        trick_no=s.trick_no, leader=s.leader,
+        trick=tuple((x, deck.card_text[c]) for x, c in s.trick),
+        tricks=tuple({"trick_no": t.trick_no, "leader": t.leader, "winner": t.winner,
+                      "plays": [[x, deck.card_text[c]] for x, c in t.plays]} for t in s.tricks),
+        trump=deck.suits[s.trump] if s.trump is not None else None,
+        declarations=tuple(_declaration(rules, r, seat) for r in s.declarations),
+        announced=tuple(x for x in range(s.n) if s.announced and s.announced[x]),
+        signals=tuple({"seat": r.seat, "signal": r.signal, "value": r.value,
+                       "trick_no": r.trick_no,
+                       "card": deck.card_text[r.card] if r.card is not None else None}
+                      for r in s.signals),
+        reveals=tuple({"what": r.what, "seat": r.seat, "cards": list(texts(r.cards))}
+                      for r in s.reveals),
+        auction=tuple({"seat": b.seat, "bid": b.bid, "points": b.points} for b in s.auction),
+        contract=s.contract, declarer=s.declarer,
+        called_card=deck.card_text[s.called_card] if s.called_card is not None else None,
+        partner=s.partner if (s.partner_revealed or seat == s.partner) else None,
+        totals=s.totals,
+        running=running_points(rules, s) if rules.payoff is None and s.hands else s.totals,
+        over=s.over, legal=legal,
+    )
+
+
+def _monte_visible(s: GameState, seat: int) -> bool:
+    """The monte's content while it lies shown; discards into it hide it again."""
+    if not s.monte_shown:
+        return False
+    return not any(s.discarded)
+
+
+def _declaration(rules: Ruleset, r: Any, seat: int) -> dict[str, Any]:
+    shown = rules.declaring is None or rules.declaring.reveal == "on_declare" or r.seat == seat
+    return {"seat": r.seat, "decl": r.decl, "arg": r.arg, "points": r.points,
+            "trick_no": r.trick_no, "cancelled": r.cancelled,
+            "cards": list(rules.deck.texts(r.cards)) if shown else None}
+
+
+def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
+    """Every card whose place `seat` knows (for leak tests and determinisation)."""
+    mask = s.hands[seat] | s.discarded[seat]
+    for other in range(s.n):
+        mask |= s.public[other] & s.hands[other]
+        mask |= s.played[other]
+    for _x, card in s.trick:
+        mask |= 1 << card
+    if _monte_visible(s, seat):
+        for card in s.monte:
+            mask |= 1 << card
+    return mask
+
+
+__all__ = ["Observation", "iter_cards", "observe", "visible_cards"]

@@ -1,0 +1,44 @@
+"""Helpers shared by phase kinds: refusals that cite their rule, turn bookkeeping."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tressette_dsl.diagnostics import Diagnostic
+from tressette_dsl.engine.actions import Action, Play
+from tressette_dsl.engine.errors import NO_SPAN, NOT_ALLOWED_NOW, NOT_YOUR_TURN
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.rules.model import Expr, Rule, Ruleset
+
+
+def refuse(code: str, message: str, rule: Expr | Rule | None = None) -> Diagnostic:
+    """A TS5xx diagnostic; with a rule, the message cites it and the span points at it."""
+    if rule is None:
+        return Diagnostic(code, message, NO_SPAN)
+    return Diagnostic(code, f"{message} ({rule.cite()})", rule.span)
+
+
+def not_legal(rules: Ruleset, s: GameState, action: Action, legal: tuple[Action, ...],
+              phase_id: str, *, rule: Expr | Rule | None = None) -> Diagnostic | None:
+    """The generic check: None when `action` is among `legal`, else why not."""
+    if action in legal:
+        return None
+    seat = rules.players.names[s.to_act] if s.to_act is not None else "nobody"
+    shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    return refuse(NOT_ALLOWED_NOW,
+                  f"'{action}' is not allowed now: phase {phase_id!r}, {seat} to act; "
+                  f"allowed: {shown}", rule)
+
+
+def wrong_turn(s: GameState) -> Diagnostic:
+    return refuse(NOT_YOUR_TURN, f"it is seat {s.to_act}'s turn")
+
+
+@lru_cache(maxsize=64)
+def plays_for(card_text: tuple[str, ...]) -> tuple[Play, ...]:
+    """One shared `Play` record per card, so legal move lists allocate nothing per card."""
+    return tuple(Play(text) for text in card_text)
+
+
+def card_of(rules: Ruleset, text: str) -> int | None:
+    return rules.deck.by_text.get(text)

@@ -1,0 +1,37 @@
+"""`reveal`: show a zone (the monte, the stock) to every seat."""
+
+from __future__ import annotations
+
+from tressette_dsl.diagnostics import Diagnostic
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.events import ZoneShown
+from tressette_dsl.engine.state import GameState, Reveal
+from tressette_dsl.engine.step import Step
+from tressette_dsl.rules.model import RevealPhase, Ruleset
+
+
+def enter(step: Step, spec: RevealPhase) -> bool:
+    s = step.state
+    cards = s.monte if spec.zone == "monte" else s.stock
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    changes: dict[str, object] = {"reveals": (*s.reveals, Reveal(spec.zone, None, mask,
+                                                                    s.deal_no))}
+    if spec.zone == "monte":
+        changes["monte_shown"] = True
+    step.set(**changes)
+    step.emit(ZoneShown(zone=spec.zone, cards=tuple(step.rules.deck.card_text[c] for c in cards)))
+    return True
+
+
+def legal(rules: Ruleset, spec: RevealPhase, s: GameState) -> tuple[Action, ...]:
+    return ()
+
+
+def check(rules: Ruleset, spec: RevealPhase, s: GameState, action: Action) -> Diagnostic | None:
+    raise AssertionError("a reveal phase never waits for an action")
+
+
+def act(step: Step, spec: RevealPhase, action: Action) -> bool:
+    raise AssertionError("a reveal phase never waits for an action")

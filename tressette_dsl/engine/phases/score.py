@@ -1,0 +1,27 @@
+"""`score`: score the deal (`scoring`, `payoff`) and check whether the match is over."""
+
+from __future__ import annotations
+
+from tressette_dsl.diagnostics import Diagnostic
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.scoring import score_deal
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.step import Step
+from tressette_dsl.rules.model import Ruleset, ScorePhase
+
+
+def enter(step: Step, spec: ScorePhase) -> bool:
+    score_deal(step)
+    return True
+
+
+def legal(rules: Ruleset, spec: ScorePhase, s: GameState) -> tuple[Action, ...]:
+    return ()
+
+
+def check(rules: Ruleset, spec: ScorePhase, s: GameState, action: Action) -> Diagnostic | None:
+    raise AssertionError("a score phase never waits for an action")
+
+
+def act(step: Step, spec: ScorePhase, action: Action) -> bool:
+    raise AssertionError("a score phase never waits for an action")

@@ -1,0 +1,65 @@
+"""`take`: each seat of `who` in turn takes cards of a shown zone (`take 3D`, `done`);
+the last seat takes whatever is left."""
+
+from __future__ import annotations
+
+from tressette_dsl.diagnostics import Diagnostic
+from tressette_dsl.engine.actions import Action, Done, Take
+from tressette_dsl.engine.events import CardTaken
+from tressette_dsl.engine.phases.common import not_legal
+from tressette_dsl.engine.state import GameState, Reveal, set_at
+from tressette_dsl.engine.step import Step
+from tressette_dsl.engine.table import seats_of
+from tressette_dsl.rules.model import Ruleset, TakePhase
+
+
+def enter(step: Step, spec: TakePhase) -> bool:
+    seats = seats_of(step.rules, step.state, spec.who)
+    if not seats:
+        return True
+    step.set(sub="take", pending=seats)
+    return _next_seat(step, spec)
+
+
+def _next_seat(step: Step, spec: TakePhase) -> bool:
+    s = step.state
+    zone = getattr(s, spec.source)
+    if len(s.pending) == 1 or not zone:
+        for card in zone if s.pending else ():
+            _take(step, spec, s.pending[-1], card)
+        step.set(sub="", pending=(), to_act=None)
+        return True
+    step.set(to_act=s.pending[0])
+    return False
+
+
+def legal(rules: Ruleset, spec: TakePhase, s: GameState) -> tuple[Action, ...]:
+    text = rules.deck.card_text
+    return (*(Take(text[c]) for c in sorted(getattr(s, spec.source))), Done())
+
+
+def check(rules: Ruleset, spec: TakePhase, s: GameState, action: Action) -> Diagnostic | None:
+    return not_legal(rules, s, action, legal(rules, spec, s), spec.id)
+
+
+def act(step: Step, spec: TakePhase, action: Action) -> bool:
+    s = step.state
+    if isinstance(action, Take):
+        _take(step, spec, s.pending[0], step.rules.deck.by_text[action.card])
+        if getattr(step.state, spec.source):
+            return False
+    step.set(pending=step.state.pending[1:])
+    return _next_seat(step, spec)
+
+
+def _take(step: Step, spec: TakePhase, seat: int, card: int) -> None:
+    s = step.state
+    bit = 1 << card
+    step.set(**{
+        spec.source: tuple(c for c in getattr(s, spec.source) if c != card),
+        "hands": set_at(s.hands, seat, s.hands[seat] | bit),
+        "public": set_at(s.public, seat, s.public[seat] | bit),
+        "taken": set_at(s.taken, seat, s.taken[seat] + 1),
+        "reveals": (*s.reveals, Reveal("taken", seat, bit, s.deal_no)),
+    })
+    step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))

@@ -1,0 +1,465 @@
+"""`tricks`: play tricks until the hands are empty.
+
+Inside this phase also happen: declarations (in the window and timing of `declaring`),
+signals with a card or at any time, claims, drawing from the stock after each trick, the
+reveal of a secret partner when the called card is played, and, at the end, the leftover
+monte going to the last-trick winner. Sub-states (`state.sub`): `play`, and the rounds
+`declare` / `announce` in which each seat in turn declares (or announces) then says `done`.
+"""
+
+from __future__ import annotations
+
+from tressette_dsl.diagnostics import Diagnostic
+from tressette_dsl.engine import declare, match, scoring, signals
+from tressette_dsl.engine.actions import (
+    Action,
+    Announce,
+    Claim,
+    Declare,
+    Done,
+    Play,
+    Signal,
+)
+from tressette_dsl.engine.errors import (
+    BAD_DECLARATION,
+    FALSE_SIGNAL,
+    MUST_FOLLOW,
+    NOT_ALLOWED_NOW,
+    NOT_IN_HAND,
+)
+from tressette_dsl.engine.events import (
+    Announced,
+    CardDrawn,
+    CardPlayed,
+    Claimed,
+    LeftoverTaken,
+    PartnerRevealed,
+    Signalled,
+    TrickWon,
+    TrumpSet,
+)
+from tressette_dsl.engine.phases.common import not_legal, plays_for, refuse
+from tressette_dsl.engine.state import (
+    DealRecord,
+    GameState,
+    Reveal,
+    SignalRecord,
+    TrickRecord,
+    set_at,
+)
+from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.table import deal_env, side_of, total_slot_of_side
+from tressette_dsl.rules.model import Ruleset, TricksPhase, iter_cards
+
+# --- entering and the flow of tricks -------------------------------------------------------
+
+
+def enter(step: Step, spec: TricksPhase) -> bool:
+    rules, s = step.rules, step.state
+    env = deal_env(rules, s)
+    trump = s.trump  # a call with `trump: called_suit` may have set it
+    if spec.trump is not None:
+        value = evaluate(spec.trump, env)
+        trump = None if value is None or value < 0 else int(value)
+    leader = int(evaluate(spec.first_lead, env)) % s.n
+    step.set(trick_no=1, leader=leader, trump=trump, trick=())
+    if trump is not None:
+        step.emit(TrumpSet(suit=rules.deck.suits[trump]))
+    _begin_trick(step, spec)
+    d = rules.declaring
+    if d is not None and d.at in ("before_first_trick", "announce_then_reveal") \
+            and step.state.window_open:
+        kind = "announce" if d.at == "announce_then_reveal" else "declare"
+        if _start_round(step, kind, rules.players.order_from(leader)):
+            return False
+    return _resume(step)
+
+
+def _begin_trick(step: Step, spec: TricksPhase) -> None:
+    rules, s = step.rules, step.state
+    env = deal_env(rules, s)
+    must = bool(evaluate(spec.follow_suit, env))
+    window = rules.declaring is not None and bool(evaluate(rules.declaring.window, env))
+    step.set(must_follow=must, window_open=window)
+
+
+def _start_round(step: Step, kind: str, order: tuple[int, ...]) -> bool:
+    """A declaring/announcing round in `order`; False when it ran by itself (mandatory)."""
+    d = step.rules.declaring
+    assert d is not None
+    if d.mandatory:
+        for seat in order:
+            _auto(step, kind, seat)
+        return False
+    step.set(sub=kind, pending=order, to_act=order[0])
+    return True
+
+
+def _auto(step: Step, kind: str, seat: int) -> None:
+    s = step.state
+    if kind == "declare":
+        declare.declare_all(step, seat, declare.basis(s, seat))
+    elif declare.options(step.rules, s, seat, s.hands[seat]):
+        _announce(step, seat)
+
+
+def _announce(step: Step, seat: int) -> None:
+    s = step.state
+    step.set(announced=set_at(s.announced, seat, s.hands[seat]))
+    step.emit(Announced(seat=seat))
+
+
+def _resume(step: Step) -> bool:
+    """Back to playing after a round or a trick; True when the deal's play is over."""
+    s = step.state
+    if not s.trick and not any(s.hands):
+        _leftover(step)
+        step.set(sub="", pending=(), to_act=None)
+        return True
+    nxt = s.leader if not s.trick else step.rules.players.next(s.trick[-1][0])
+    step.set(sub="play", pending=(), to_act=nxt)
+    return False
+
+
+# --- legal actions ---------------------------------------------------------------------------
+
+
+def legal(rules: Ruleset, spec: TricksPhase, s: GameState) -> tuple[Action, ...]:
+    seat = s.to_act
+    assert seat is not None
+    if s.sub == "declare":
+        opts = declare.options(rules, s, seat, declare.basis(s, seat))
+        return (*(Declare(d.id, text) for d, text, _ in opts), Done())
+    if s.sub == "announce":
+        holds = declare.options(rules, s, seat, s.hands[seat])
+        return ((Announce(),) if holds else ()) + (Done(),)
+    return _play_legal(rules, s, seat)
+
+
+def playable(rules: Ruleset, s: GameState, seat: int) -> int:
+    """The cards `seat` may play now: follow suit when the rule holds and it can."""
+    hand = s.hands[seat]
+    if s.trick and s.must_follow:
+        same = hand & rules.deck.suit_mask[rules.deck.card_suit[s.trick[0][1]]]
+        if same:
+            return same
+    return hand
+
+
+def _play_legal(rules: Ruleset, s: GameState, seat: int) -> tuple[Action, ...]:
+    cards = iter_cards(playable(rules, s, seat))
+    plays = plays_for(rules.deck.card_text)
+    out: list[Action]
+    if rules.signals and signals.window_open(rules, s, seat):
+        at = "follow" if s.trick else "lead"
+        base = signals.truth_env(rules, s, seat)
+        out = []
+        for card in cards:
+            out.append(plays[card])
+            text = rules.deck.card_text[card]
+            out.extend(Play(text, said)
+                       for said in signals.with_card(rules, s, seat, card, base=base, at=at))
+        out.extend(Signal(i, v) for i, v in signals.any_time(rules, s, seat))
+    else:
+        out = [plays[card] for card in cards]
+    out.extend(Declare(d.id, text) for d, text, _ in _turn_declarations(rules, s, seat))
+    if rules.claims is not None and _claim_allowed(rules, s, seat):
+        out.append(Claim())
+    return tuple(out)
+
+
+def _turn_declarations(rules: Ruleset, s: GameState, seat: int) -> list[declare.Option]:
+    d = rules.declaring
+    if d is None or d.mandatory:
+        return []
+    out: list[declare.Option] = []
+    if d.at == "own_turn" and s.window_open:
+        out = declare.options(rules, s, seat, declare.basis(s, seat))
+    if s.drawn[seat]:
+        seen = {(o[0].id, o[2]) for o in out}
+        out += [o for o in declare.options(rules, s, seat, s.hands[seat], s.drawn[seat])
+                if (o[0].id, o[2]) not in seen]
+    return out
+
+
+def _claim_allowed(rules: Ruleset, s: GameState, seat: int) -> bool:
+    assert rules.claims is not None
+    env = {"seat": seat, "leader": s.leader, "on_lead": not s.trick and s.leader == seat,
+           "trick_no": s.trick_no, "stock_size": len(s.stock), "deal_no": s.deal_no}
+    return bool(evaluate(rules.claims.allowed, env))
+
+
+# --- checking ----------------------------------------------------------------------------------
+
+
+def check(rules: Ruleset, spec: TricksPhase, s: GameState, action: Action) -> Diagnostic | None:
+    if s.sub == "play" and isinstance(action, Play):
+        problem = _check_card(rules, spec, s, action)
+        if problem is not None or not action.signals:
+            return problem
+        return _check_signals(rules, s, action)
+    legal_now = legal(rules, spec, s)
+    if action in legal_now:
+        return None
+    if isinstance(action, Declare):
+        return _why_not_declare(rules, s, action)
+    return not_legal(rules, s, action, legal_now, spec.id)
+
+
+def _check_card(rules: Ruleset, spec: TricksPhase, s: GameState, action: Play
+                ) -> Diagnostic | None:
+    seat = s.to_act
+    assert seat is not None
+    card = rules.deck.by_text.get(action.card)
+    if card is None or not s.hands[seat] >> card & 1:
+        return refuse(NOT_IN_HAND, f"you do not hold {action.card}")
+    if not playable(rules, s, seat) >> card & 1:
+        led = rules.deck.card_suit[s.trick[0][1]]
+        return refuse(MUST_FOLLOW, f"must follow suit: you hold {rules.deck.suits[led]}",
+                      spec.follow_suit)
+    return None
+
+
+def _check_signals(rules: Ruleset, s: GameState, action: Play) -> Diagnostic | None:
+    """Each signal exists, fits the moment, is true (or may be false), takes a listed value;
+    several only with `combine`, each id once."""
+    seat = s.to_act
+    assert seat is not None
+    at = "follow" if s.trick else "lead"
+    card = rules.deck.by_text[action.card]
+    base = signals.truth_env(rules, s, seat)
+    base.update(hand=s.hands[seat] & ~(1 << card), card=card)
+    if at == "lead":
+        base["led_suit"] = rules.deck.card_suit[card]
+    for sig_id, value in action.signals:
+        spec = next((x for x in rules.signals if x.id == sig_id), None)
+        if spec is None:
+            return refuse(NOT_ALLOWED_NOW, f"there is no signal {sig_id!r} in these rules")
+        if spec.at != at:
+            return refuse(NOT_ALLOWED_NOW, f"signal {sig_id!r} is made at {spec.at}, "
+                          f"not when you {'lead' if at == 'lead' else 'follow'}")
+        if not signals.window_open(rules, s, seat):
+            return refuse(NOT_ALLOWED_NOW, "no signals now", rules.signaling.window)
+        if (value is None) != (not spec.values) or (value is not None
+                                                     and value not in spec.values):
+            return refuse(NOT_ALLOWED_NOW, f"signal {sig_id!r} takes "
+                          + (f"one of the values {list(spec.values)}" if spec.values
+                             else "no value"))
+        if not signals.holds(rules, spec, dict(base), value):
+            return refuse(FALSE_SIGNAL, f"signal {sig_id!r} would be false with {action.card}",
+                          spec.truth)
+    ids = [sig for sig, _ in action.signals]
+    if len(ids) > 1 and (not rules.signaling.combine or len(set(ids)) != len(ids)):
+        return refuse(NOT_ALLOWED_NOW, f"these signals cannot go together: {action}",
+                      rules.signaling.rule)
+    return None
+
+
+def _why_not_declare(rules: Ruleset, s: GameState, action: Declare) -> Diagnostic:
+    d = rules.declaring
+    rule = d.rule if d is not None else None
+    if not any(x.id == action.decl for x in rules.declarations):
+        return refuse(BAD_DECLARATION, f"there is no declaration {action.decl!r}")
+    return refuse(BAD_DECLARATION, f"you cannot declare {action.decl} {action.arg} now: "
+                  "not held, already declared, superseded, or outside the window", rule)
+
+
+# --- acting --------------------------------------------------------------------------------------
+
+
+def act(step: Step, spec: TricksPhase, action: Action) -> bool:
+    rules = step.rules
+    seat = step.state.to_act
+    assert seat is not None
+    done = False
+    if isinstance(action, Play):
+        done = _play(step, spec, seat, action)
+    elif isinstance(action, Declare):
+        s = step.state
+        opts = (declare.options(rules, s, seat, declare.basis(s, seat)) if s.sub == "declare"
+                else _turn_declarations(rules, s, seat))
+        option = next(o for o in opts if o[0].id == action.decl and o[1] == action.arg)
+        declare.record(step, seat, option)
+    elif isinstance(action, Announce):
+        _announce(step, seat)
+        done = _next_in_round(step)
+    elif isinstance(action, Done):
+        done = _next_in_round(step)
+    elif isinstance(action, Signal):
+        _signal(step, seat, action.signal, action.value, None)
+    elif isinstance(action, Claim):
+        _claim(step, seat)
+        return False
+    if not step.state.over and rules.match.check == "immediately":
+        _check_now(step)
+    return done and not step.state.over
+
+
+def _next_in_round(step: Step) -> bool:
+    pending = step.state.pending[1:]
+    if pending:
+        step.set(pending=pending, to_act=pending[0])
+        return False
+    return _resume(step)
+
+
+def _signal(step: Step, seat: int, sig: str, value: int | None, card: int | None) -> None:
+    s = step.state
+    step.set(signals=(*s.signals, SignalRecord(seat, sig, value, s.trick_no, card)))
+    step.emit(Signalled(seat=seat, signal=sig, value=value))
+
+
+def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
+    rules, s = step.rules, step.state
+    card = rules.deck.by_text[action.card]
+    bit = 1 << card
+    changes: dict[str, object] = {
+        "hands": set_at(s.hands, seat, s.hands[seat] & ~bit),
+        "played": set_at(s.played, seat, s.played[seat] | bit),
+        "trick": (*s.trick, (seat, card)),
+    }
+    if s.public[seat] & bit:
+        changes["public"] = set_at(s.public, seat, s.public[seat] & ~bit)
+    if s.window_open:
+        changes["window_played"] = set_at(s.window_played, seat, s.window_played[seat] | bit)
+    if action.signals:
+        changes["signals"] = s.signals + tuple(
+            SignalRecord(seat, sig, value, s.trick_no, card) for sig, value in action.signals)
+    revealed = card == s.called_card and not s.partner_revealed
+    if revealed:
+        changes["partner_revealed"] = True
+    complete = len(s.trick) + 1 == s.n
+    if not complete:
+        changes["to_act"] = rules.players.next(seat)
+    step.set(**changes)
+    step.emit(CardPlayed(seat=seat, card=action.card, trick_no=s.trick_no))
+    for sig, value in action.signals:
+        step.emit(Signalled(seat=seat, signal=sig, value=value))
+    if revealed and s.partner is not None:
+        step.emit(PartnerRevealed(seat=s.partner, card=action.card))
+    if complete:
+        return _finish_trick(step, spec)
+    d = rules.declaring
+    if len(step.state.trick) == 1 and d is not None and d.at == "after_lead" and s.window_open:
+        _start_round(step, "declare", rules.players.order_from(seat))
+        if step.state.sub != "declare":
+            return _resume(step)
+    return False
+
+
+def winner_of(rules: Ruleset, trick: tuple[tuple[int, int], ...], trump: int | None) -> int:
+    """The highest trump, else the highest card of the suit led."""
+    suit, strength = rules.deck.card_suit, rules.deck.card_strength
+    led = suit[trick[0][1]]
+    best_seat, best = trick[0][0], (1, strength[trick[0][1]])
+    if led == trump:
+        best = (2, best[1])
+    for seat, card in trick[1:]:
+        cs = suit[card]
+        key = (2 if cs == trump else 1 if cs == led else 0, strength[card])
+        if key > best:
+            best_seat, best = seat, key
+    return best_seat
+
+
+def _finish_trick(step: Step, spec: TricksPhase) -> bool:
+    rules, s = step.rules, step.state
+    winner = winner_of(rules, s.trick, s.trump)
+    mask = 0
+    for _seat, card in s.trick:
+        mask |= 1 << card
+    step.set(won=set_at(s.won, winner, s.won[winner] | mask),
+             tricks_won=set_at(s.tricks_won, winner, s.tricks_won[winner] + 1),
+             tricks=(*s.tricks, TrickRecord(s.trick_no, s.leader or 0, s.trick, winner)),
+             last_winner=winner, trick=())
+    step.emit(TrickWon(trick_no=s.trick_no, seat=winner,
+                       cards=tuple(rules.deck.card_text[c] for _x, c in s.trick),
+                       units=rules.deck.units(mask)))
+    d = rules.declaring
+    if d is not None and d.at == "announce_then_reveal" and s.announced[winner] \
+            and not s.revealed_announce[winner]:
+        step.set(revealed_announce=set_at(s.revealed_announce, winner, True))
+        declare.declare_all(step, winner, s.announced[winner])
+    if spec.draw is not None and step.state.stock:
+        _draw(step, spec, winner)
+    if rules.match.check == "immediately" and _check_now(step):
+        return False
+    if any(step.state.hands):
+        step.set(trick_no=s.trick_no + 1, leader=winner)
+        _begin_trick(step, spec)
+    if d is not None and d.at == "end_of_trick" and s.window_open \
+            and _start_round(step, "declare", rules.players.order_from(winner)):
+        return False
+    return _resume(step)
+
+
+def _draw(step: Step, spec: TricksPhase, winner: int) -> None:
+    rules = step.rules
+    assert spec.draw is not None
+    shown = spec.draw.shown
+    for seat in rules.players.order_from(winner):
+        s = step.state
+        if not s.stock:
+            break
+        card = s.stock[0]
+        bit = 1 << card
+        changes: dict[str, object] = {
+            "stock": s.stock[1:], "hands": set_at(s.hands, seat, s.hands[seat] | bit),
+            "drawn": set_at(s.drawn, seat, s.drawn[seat] | bit)}
+        if shown:
+            changes["public"] = set_at(s.public, seat, s.public[seat] | bit)
+            changes["reveals"] = (*s.reveals, Reveal("drawn", seat, bit, s.deal_no))
+        step.set(**changes)
+        step.emit(CardDrawn(seat=seat, card=rules.deck.card_text[card], shown=shown))
+    d = rules.declaring
+    if d is not None and d.mandatory:
+        for seat in rules.players.order_from(winner):
+            s = step.state
+            declare.declare_all(step, seat, s.hands[seat], s.drawn[seat])
+
+
+def _leftover(step: Step) -> None:
+    rules, s = step.rules, step.state
+    to = rules.scoring.leftover_to
+    rest = s.monte + s.stock
+    if not rest or to == "none":
+        return
+    seat = s.last_winner if to == "last_trick_winner" else s.declarer
+    if seat is None:
+        return
+    mask = 0
+    for card in rest:
+        mask |= 1 << card
+    step.set(won=set_at(s.won, seat, s.won[seat] | mask), monte=(), stock=())
+    step.emit(LeftoverTaken(seat=seat, cards=tuple(rules.deck.card_text[c] for c in rest)))
+
+
+def _claim(step: Step, seat: int) -> None:
+    rules, s = step.rules, step.state
+    claims = rules.claims
+    assert claims is not None
+    side = side_of(rules, s, seat)
+    facts = scoring.side_facts(rules, s, final=False)[side]
+    slots = total_slot_of_side(rules, s, facts.seats)
+    env = {"match_points": s.totals[slots[0]], "cards_units": facts.cards_units,
+           "declared": facts.declared, "tricks": facts.tricks, "units": facts.units}
+    total = int(evaluate(claims.total, env))
+    target = int(evaluate(claims.target, {"target": rules.match.target or 0}))
+    right = total >= target
+    step.emit(Claimed(seat=seat, side=side, total=total, target=target, right=right))
+    winners = slots if right else tuple(i for i in range(len(s.totals)) if i not in slots)
+    step.set(deals=(*s.deals, DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False,
+                                         reason="claim")))
+    match.end_match(step, tuple(sorted(winners)), "claim",
+                    detail=f"seat {seat} claimed {total} against {target}: "
+                           + ("right" if right else "wrong"))
+
+
+def _check_now(step: Step) -> bool:
+    """`match.check: immediately`: the match ends the moment a running total reaches it."""
+    s = step.state
+    running = scoring.running_points(step.rules, s)
+    record = DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False, reason="match_end",
+                        totals=running)
+    return match.check_end(step, running, record)
+

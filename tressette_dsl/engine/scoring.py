@@ -1,0 +1,172 @@
+"""Deal scoring: units per side, floor per side, declarations, big wins, payoffs.
+
+Everything is integer arithmetic on units (thirds in the Tressette family): a side's units
+are summed over its captured cards for the whole deal and only then turned into points by
+`scoring.deal_points` (e.g. `floor(units / 3) + declared`), never per trick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tressette_dsl.engine import match
+from tressette_dsl.engine.events import DealScored
+from tressette_dsl.engine.state import DealRecord, GameState
+from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.table import sides, total_slot_of_side
+from tressette_dsl.rules.model import BigWin, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class SideFacts:
+    seats: tuple[int, ...]
+    tricks: int
+    cards_units: int
+    last_trick: bool
+    units: int
+    declared: int  # declarations counted for this side
+    best_seat_tricks: int
+    outside_best: int  # card units captured by every seat but the side's best seat
+
+
+def side_facts(rules: Ruleset, s: GameState, final: bool) -> list[SideFacts]:
+    """Per side: captures so far; with `final`, the last trick bonus and all declarations."""
+    deck = rules.deck
+    all_units = deck.units(_union(s.won))
+    out = []
+    for seats in sides(rules, s):
+        cards = _union(s.won[seat] for seat in seats)
+        cards_units = deck.units(cards)
+        last = final and s.last_winner in seats
+        best = max(seats, key=lambda seat: (s.tricks_won[seat], -seat))
+        declared = sum(r.points for r in s.declarations
+                       if r.seat in seats and not r.cancelled and (final or r.scored_now))
+        out.append(SideFacts(
+            seats=seats, tricks=sum(s.tricks_won[x] for x in seats), cards_units=cards_units,
+            last_trick=last, units=cards_units + (rules.scoring.last_trick if last else 0),
+            declared=declared, best_seat_tricks=s.tricks_won[best],
+            outside_best=all_units - deck.units(s.won[best])))
+    return out
+
+
+def _union(masks: Any) -> int:
+    out = 0
+    for mask in masks:
+        out |= mask
+    return out
+
+
+def points_env(rules: Ruleset, s: GameState, side: SideFacts, index: int) -> dict[str, Any]:
+    return {"units": side.units, "cards_units": side.cards_units, "last_trick": side.last_trick,
+            "tricks": side.tricks, "declared": side.declared, "contract": s.contract or "",
+            "declarer_side": rules.sides.mode == "contract" and index == 0}
+
+
+def big_win_env(rules: Ruleset, s: GameState, facts: list[SideFacts], i: int) -> dict[str, Any]:
+    me = facts[i]
+    others = [f for j, f in enumerate(facts) if j != i]
+    env = points_env(rules, s, me, i)
+    env.update(
+        opp_tricks=sum(f.tricks for f in others),
+        total_tricks=sum(f.tricks for f in facts),
+        opp_cards_units=sum(f.cards_units for f in others),
+        opp_units=sum(f.units for f in others),
+        best_seat_tricks=me.best_seat_tricks,
+        units_outside_best_seat=me.outside_best,
+    )
+    return env
+
+
+def find_big_win(rules: Ruleset, s: GameState, facts: list[SideFacts]
+                 ) -> tuple[BigWin, int] | None:
+    """The first big win, in the order listed, that holds for some side."""
+    for big in rules.scoring.big_wins:
+        for i in range(len(facts)):
+            if evaluate(big.condition, big_win_env(rules, s, facts, i)):
+                return big, i
+    return None
+
+
+def score_deal(step: Step) -> None:
+    rules, s = step.rules, step.state
+    facts = side_facts(rules, s, final=True)
+    big = find_big_win(rules, s, facts)
+    if big and rules.scoring.cappotto_cancels_opponent_declarations:
+        winner_seats = facts[big[1]].seats
+        decls = tuple(r if r.seat in winner_seats else replace(r, cancelled=True)
+                      for r in s.declarations)
+        step.set(declarations=decls)
+        s = step.state
+        facts = side_facts(rules, s, final=True)
+    points = tuple(int(evaluate(rules.scoring.deal_points, points_env(rules, s, f, i)))
+                   for i, f in enumerate(facts))
+    deltas = [0] * len(s.totals)
+    success = None
+    multiplier = big[0].multiplier if big and rules.scoring.big_win_effect == "multiply" else 1
+    if rules.payoff is not None and s.declarer is not None:
+        success, per_seat = _payoff(rules, s, facts, points, multiplier)
+        for seat, amount in enumerate(per_seat):
+            deltas[seat] += amount
+    else:
+        for side, pts in zip(facts, points, strict=True):
+            for slot in total_slot_of_side(rules, s, side.seats):
+                deltas[slot] += pts
+    totals = tuple(t + d for t, d in zip(s.totals, deltas, strict=True))
+    record = DealRecord(
+        deal_no=s.deal_no, dealer=s.dealer, counted=True, reason="scored", contract=s.contract,
+        declarer=s.declarer, partner=s.partner, sides=tuple(f.seats for f in facts),
+        units=tuple(f.units for f in facts), cards_units=tuple(f.cards_units for f in facts),
+        tricks=tuple(f.tricks for f in facts), declared=tuple(f.declared for f in facts),
+        points=points, big_win=big[0].id if big else None, big_win_side=big[1] if big else None,
+        multiplier=multiplier, success=success, deltas=tuple(deltas), totals=totals)
+    step.set(totals=totals, deals=(*s.deals, record), deals_counted=s.deals_counted + 1)
+    step.emit(DealScored(deal_no=s.deal_no, counted=True, points=points, deltas=tuple(deltas),
+                         totals=totals, big_win=record.big_win))
+    if big and rules.scoring.big_win_effect == "win_match":
+        slots = total_slot_of_side(rules, step.state, facts[big[1]].seats)
+        match.end_match(step, tuple(sorted(slots)), "big_win", big[0].games, big[0].id)
+        return
+    match.check_end(step)
+
+
+def _payoff(rules: Ruleset, s: GameState, facts: list[SideFacts], points: tuple[int, ...],
+            multiplier: int) -> tuple[bool, list[int]]:
+    payoff = rules.payoff
+    assert payoff is not None and s.declarer is not None
+    contract = rules.contracts.get(s.contract or "")
+    alone = s.partner is None
+    value_of = 0
+    if contract is not None:
+        value_of = contract.alone_value if alone and contract.alone_value else contract.value
+    env: dict[str, Any] = {
+        "declarer_points": points[0], "declarer_units": facts[0].units,
+        "defender_points": points[1] if len(points) > 1 else 0,
+        "declarer_tricks": facts[0].tricks, "bid_points": s.bid_points or 0,
+        "contract": s.contract or "", "contract_value": value_of,
+        "contract_target": (contract.target or 0) if contract else 0,
+        "alone": alone, "multiplier": multiplier,
+    }
+    success = bool(evaluate(payoff.success, env))
+    env["success"] = success
+    env["value"] = evaluate(payoff.value, env)
+    per_seat = [0] * s.n
+    per_seat[s.declarer] = int(evaluate(payoff.declarer, env))
+    if s.partner is not None and payoff.partner is not None:
+        per_seat[s.partner] = int(evaluate(payoff.partner, env))
+    for seat in range(s.n):
+        if seat not in (s.declarer, s.partner):
+            per_seat[seat] = int(evaluate(payoff.defender, env))
+    return success, per_seat
+
+
+def running_points(rules: Ruleset, s: GameState) -> tuple[int, ...]:
+    """Match totals as they stand mid-deal: captures so far (no last-trick bonus), floored
+    per side by `deal_points`, plus declarations already scored."""
+    facts = side_facts(rules, s, final=False)
+    deltas = [0] * len(s.totals)
+    for i, side in enumerate(facts):
+        pts = int(evaluate(rules.scoring.deal_points, points_env(rules, s, side, i)))
+        for slot in total_slot_of_side(rules, s, side.seats):
+            deltas[slot] += pts
+    return tuple(t + d for t, d in zip(s.totals, deltas, strict=True))
