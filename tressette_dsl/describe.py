@@ -1,0 +1,418 @@
+"""A ruleset as readable Markdown, generated from the compiled model (``rules.model``).
+
+Everything a table needs to play comes from the ``Ruleset``: seats and sides, the deck with
+its rank order and card values (thirds shown as fractions), the flow of phases, the auction,
+declarations, signals, claims, scoring, payoffs and the end of the match. The model carries
+no ``meta``, so the sources and the recorded choices are read from the loaded document's
+``meta`` mapping (``loader.load_document``), the one part that is not rules.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔", (1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
+ROLE_WORDS = {
+    "declarer": "the declarer",
+    "defenders": "each defender",
+    "partner": "the partner",
+    "call_supplier": "the defender who supplied the called card",
+    "all": "every player",
+}
+DECLARE_AT = {
+    "before_first_trick": "before the first trick, each player in turn from the first leader",
+    "own_turn": "at the player's own turn, before playing",
+    "after_lead": "in a round after the leader's first card",
+    "end_of_trick": "in a round at the end of the trick, from its winner (valid even if a card "
+    "of the combination was played to it)",
+    "announce_then_reveal": "announced ('Good play') in a round before the first trick, "
+    "revealed when the announcer first wins a trick",
+}
+SIGNAL_AT = {
+    "lead": "by the leader, with the card led",
+    "follow": "by a follower, with the card played",
+    "any_time": "at one's own turn, without using it up",
+}
+
+
+def points(amount: int, unit: int) -> str:
+    """Card units as points: with thirds, 1 -> ``⅓``, 5 -> ``1⅔``, 3 -> ``1``.
+
+    >>> points(5, 3), points(1, 3), points(3, 3), points(0, 3)
+    ('1⅔', '⅓', '1', '0')
+    """
+    value = Fraction(amount, unit or 1)
+    whole, rest = divmod(value.numerator, value.denominator)
+    if not rest:
+        return str(whole)
+    frac = FRACTIONS.get((rest, value.denominator), f"{rest}/{value.denominator}")
+    return frac if whole == 0 else f"{whole}{frac}"
+
+
+def describe(rules: Any, meta: dict[str, Any] | None = None) -> str:
+    """The whole description; `meta` is the document's ``meta`` mapping, if available."""
+    meta = meta or {}
+    parts = [f"# {rules.title}", ""]
+    if meta.get("description"):
+        parts += [str(meta["description"]), ""]
+    parts.append(f"Ruleset id: `{rules.id}`.")
+    for section in (
+        _players,
+        _deck,
+        _deal_and_flow,
+        _contracts,
+        _declarations,
+        _signals,
+        _claims,
+        _scoring,
+        _payoff,
+        _match,
+    ):
+        lines = section(rules)
+        if lines:
+            parts += ["", *lines]
+    parts += ["", *_sources(meta)]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def _seat_list(rules: Any, seats: Any) -> str:
+    return ", ".join(rules.players.names[s] for s in sorted(seats))
+
+
+def _players(rules: Any) -> list[str]:
+    p, s = rules.players, rules.sides
+    out = [
+        "## Players and sides",
+        "",
+        f"- {p.count} players, seated in this order: {', '.join(p.names)}.",
+        f"- Play and the deal go **{p.direction}**: after {p.names[0]} comes {p.names[p.next(0)]}.",
+    ]
+    if s.mode == "teams":
+        teams = "; ".join(
+            f"**{name}** = {_seat_list(rules, seats)}"
+            for name, seats in zip(s.names, s.seats, strict=False)
+        )
+        out.append(f"- Fixed partnerships: {teams}. Partners pool their tricks.")
+    elif s.mode == "individual":
+        out.append("- Each player plays and scores for himself.")
+    else:
+        out.append(
+            "- Sides change every deal: the declarer (with a called partner, if any) against "
+            "the others, whose tricks are pooled for the result; each player keeps his own balance."
+        )
+    return out
+
+
+def _deck(rules: Any) -> list[str]:
+    d = rules.deck
+    suits = ", ".join(
+        f"{sym or sid} {name} (`{sid}`)"
+        for sid, name, sym in zip(d.suits, d.suit_names, d.suit_symbols, strict=False)
+    )
+    by_strength = sorted(range(len(d.ranks)), key=lambda r: -_rank_strength(d, r))
+    order = " > ".join(d.ranks[r] for r in by_strength if _rank_in_play(d, r))
+    names = [f"{d.ranks[i]} = {n}" for i, n in enumerate(d.rank_names) if n and n != d.ranks[i]]
+    out = [
+        "## Cards",
+        "",
+        f"- {d.size} cards: {suits}. A card is written rank then suit: `3D`, `KS`.",
+        f"- Rank order in every suit, strongest first: **{order}**.",
+    ]
+    if names:
+        out.append(f"- Rank names: {', '.join(names)}.")
+    values = _values(d)
+    out.append(f"- Card values (points): {values}; all other cards 0.")
+    total = sum(d.card_value[c] for c in d.cards)
+    out.append(f"- The deck holds {points(total, d.unit)} points in cards.")
+    return out
+
+
+def _rank_strength(deck: Any, rank: int) -> int:
+    strengths = [deck.card_strength[c] for c in deck.cards if deck.card_rank[c] == rank]
+    return max(strengths) if strengths else -1
+
+
+def _rank_in_play(deck: Any, rank: int) -> bool:
+    return any(deck.card_rank[c] == rank for c in deck.cards)
+
+
+def _values(deck: Any) -> str:
+    groups: dict[int, list[str]] = {}
+    for rank in sorted(range(len(deck.ranks)), key=lambda r: -_rank_strength(deck, r)):
+        cards = [c for c in deck.cards if deck.card_rank[c] == rank]
+        if cards and deck.card_value[cards[0]]:
+            groups.setdefault(deck.card_value[cards[0]], []).append(deck.ranks[rank])
+    return "; ".join(
+        f"{', '.join(ranks)} = {points(value, deck.unit)}"
+        for value, ranks in sorted(groups.items(), reverse=True)
+    )
+
+
+def _who(who: Any) -> str:
+    if who is None:
+        return "?"
+    if getattr(who, "role", None):
+        return ROLE_WORDS.get(who.role, who.role)
+    seat = getattr(who, "seat", None)
+    return f"the seat `{seat.text}`" if seat is not None else "?"
+
+
+def _when(phase: Any) -> str:
+    when = getattr(phase, "when", None)
+    return f" — only when `{when.text}`" if when is not None else ""
+
+
+def _deal_and_flow(rules: Any) -> list[str]:
+    out = ["## The deal, phase by phase", ""]
+    for i, phase in enumerate(rules.flow, 1):
+        text = PHASE_TEXT.get(phase.kind, _generic)(rules, phase)
+        out.append(f"{i}. **{phase.id}** ({phase.kind}){_when(phase)}: {text}")
+    return out
+
+
+def _deal_text(rules: Any, ph: Any) -> str:
+    first = "chosen at random" if ph.first_dealer is None else f"seat `{ph.first_dealer.text}`"
+    packets = []
+    for pk in ph.packets:
+        count = "the rest" if pk.count is None else str(pk.count)
+        packets.append(
+            f"{count} to each player" if pk.zone is None else f"{count} to the {pk.zone}"
+        )
+    text = (
+        f"the first dealer is {first}, then the deal passes to `{ph.next_dealer.text}`. "
+        f"Cards are dealt from the top, starting with the player after the dealer: "
+        f"{'; then '.join(packets)}."
+    )
+    if ph.misdeal is not None:
+        text += f" A player whose hand satisfies `{ph.misdeal.condition.text}` may annul the deal."
+    return text
+
+
+def _auction_text(rules: Any, ph: Any) -> str:
+    speeches = (
+        "each player speaks once"
+        if ph.speeches == "once"
+        else "turns go round until one bidder remains; a pass is final"
+    )
+    bids = []
+    for bid in sorted(ph.bids, key=lambda b: (b.level, b.id)):
+        extra = " (closes the auction)" if bid.closes else ""
+        if bid.points is not None:
+            extra += f" with {bid.points[0]}..{bid.points[1]} points"
+        bids.append(f"`{bid.id}` → {bid.contract}{extra}")
+    return (
+        f"starting with `{ph.first.text}`, {speeches}: pass or bid higher than the last bid "
+        f"(a higher level, or the same level with more points). Bids, lowest first: "
+        f"{', '.join(bids)}. If everybody passes: {ph.all_pass}, the deal does not count."
+    )
+
+
+def _choose_text(rules: Any, ph: Any) -> str:
+    keep = " or keep the contract" if ph.keep else ""
+    return f"{_who(ph.who)} may raise the contract to {', '.join(ph.options)}{keep}."
+
+
+def _call_text(rules: Any, ph: Any) -> str:
+    effect = (
+        "its holder hands it over face up (no transfer if it is in the monte or the caller's hand)"
+        if ph.effect == "transfer"
+        else "its holder becomes the caller's secret partner"
+    )
+    text = f"{_who(ph.who)} names a card among `{ph.cards.text}`; {effect}."
+    if ph.effect == "partner":
+        text += f" The partner is revealed {ph.reveal.replace('_', ' ')}."
+    if ph.trump_called_suit:
+        text += " The called card's suit is trump."
+    return text
+
+
+def _tricks_text(rules: Any, ph: Any) -> str:
+    follow = {"true": "always", "false": "never"}.get(
+        ph.follow_suit.text, f"when `{ph.follow_suit.text}`"
+    )
+    trump = "no trumps" if ph.trump is None else f"trump: `{ph.trump.text}`"
+    text = (
+        f"`{ph.first_lead.text}` leads the first trick; must follow suit: {follow}; {trump}. "
+        "The highest card of the suit led wins (a card of another suit never does) and its "
+        "winner leads the next trick, until the hands are empty."
+    )
+    if ph.draw is not None:
+        shown = "shown to all" if ph.draw.shown else "face down"
+        text += (
+            f" After each trick each player draws one card from the {ph.draw.source}, the "
+            f"winner first, {shown}."
+        )
+    return text
+
+
+def _generic(rules: Any, ph: Any) -> str:
+    if ph.kind == "reveal":
+        return f"the {ph.zone} is shown to every player."
+    if ph.kind == "move":
+        count = "all the cards" if ph.count is None else f"{ph.count} cards each"
+        shown = "face up" if ph.shown else "face down"
+        return f"{count} of the {ph.source} go to {_who(ph.to)}, {shown}."
+    if ph.kind == "give":
+        shown = "face up" if ph.shown else "face down"
+        return f"{_who(ph.who)} gives {ph.count} card(s) of his choice to {_who(ph.to)}, {shown}."
+    if ph.kind == "discard":
+        return f"{_who(ph.who)} discards `{ph.count.text}` card(s) face down to the {ph.to}."
+    if ph.kind == "take":
+        return (
+            f"{_who(ph.who)}, in turn, take any of the shown {ph.source} cards (`take CARD`, "
+            "`done`); the last takes the rest."
+        )
+    if ph.kind == "score":
+        return "the deal is scored (see Scoring), then the end of the match is checked."
+    return ph.kind
+
+
+PHASE_TEXT = {
+    "deal": _deal_text,
+    "auction": _auction_text,
+    "choose": _choose_text,
+    "call": _call_text,
+    "tricks": _tricks_text,
+}
+
+
+def _contracts(rules: Any) -> list[str]:
+    if not rules.contracts:
+        return []
+    out = ["## Contracts", "", "| contract | value | alone | target |", "|---|---|---|---|"]
+    for c in rules.contracts.values():
+        alone = "" if c.alone_value is None else str(c.alone_value)
+        target = "" if c.target is None else str(c.target)
+        out.append(f"| {c.id} | {c.value} | {alone} | {target} |")
+    return out
+
+
+def _declarations(rules: Any) -> list[str]:
+    if not rules.declarations:
+        return ["## Declarations", "", "None."]
+    out = ["## Declarations (accusi)", "", "| declaration | cards | points | one says |"]
+    out.append("|---|---|---|---|")
+    says = {"suit": "the suit", "missing_suit": "the missing suit", "rank": "the rank"}
+    for d in rules.declarations:
+        pattern = getattr(d.pattern, "text", None) or str(d.pattern)
+        sup = f" (not while holding a {', '.join(d.superseded_by)})" if d.superseded_by else ""
+        out.append(f"| {d.id} | `{pattern}`{sup} | {d.points} | {says.get(d.says, d.says)} |")
+    dg = rules.declaring
+    if dg is not None:
+        out += [
+            "",
+            f"- When: {DECLARE_AT.get(dg.at, dg.at)}, while `{dg.window.text}`.",
+            f"- {'Compulsory' if dg.mandatory else 'Optional'}; scored "
+            f"{'at once' if dg.scored == 'immediately' else 'at the end of the deal'}; the cards "
+            f"{'are shown' if dg.reveal == 'on_declare' else 'are not shown'} "
+            "and must really be held.",
+            "- One card may count in several combinations; the points add up.",
+        ]
+        if any(d.extends_to_drawn for d in rules.declarations):
+            out.append("- Cards drawn from the stock later can complete new combinations.")
+    return out
+
+
+def _signals(rules: Any) -> list[str]:
+    if not rules.signals:
+        return []
+    sg = rules.signaling
+    out = ["## Signals", "", "| signal | made | means | true when |", "|---|---|---|---|"]
+    for s in rules.signals:
+        values = f" (values {', '.join(map(str, s.values))})" if s.values else ""
+        truth = f"`{s.truth.text}`" if s.truth is not None else "always"
+        bluff = "; may be a bluff" if s.bluff else ""
+        out.append(f"| {s.id}{values} | {SIGNAL_AT.get(s.at, s.at)} | {s.means} | {truth}{bluff} |")
+    window = f"while `{sg.window.text}`" if sg.window is not None else "at any trick"
+    truthful = "must be true (a false signal is refused)" if sg.truthful else "may be false"
+    combine = "several signals may go with one card" if sg.combine else "one signal per card"
+    out += ["", f"- Signals are allowed {window}; they {truthful}; {combine}."]
+    out.append("- `hand` in a condition is the hand after the card is played.")
+    return out
+
+
+def _claims(rules: Any) -> list[str]:
+    c = rules.claims
+    if c is None:
+        return []
+    return [
+        "## Claiming",
+        "",
+        f"- A player may claim when `{c.allowed.text}`: his side's total is counted as "
+        f"`{c.total.text}` against `{c.target.text}`.",
+        f"- Right: {c.right.replace('_', ' ')}. Wrong: {c.wrong.replace('_', ' ')}.",
+    ]
+
+
+def _scoring(rules: Any) -> list[str]:
+    sc, d = rules.scoring, rules.deck
+    out = [
+        "## Scoring",
+        "",
+        f"- The last trick is worth {points(sc.last_trick, d.unit)} point(s).",
+        f"- Each side's deal points: `{sc.deal_points.text}` (units are 1/{d.unit} of a point; "
+        "each side rounds its own total, never single tricks).",
+    ]
+    if sc.leftover_to != "none":
+        out.append(
+            f"- Cards left in the monte or stock go to the {sc.leftover_to.replace('_', ' ')}."
+        )
+    if sc.big_wins:
+        effect = {
+            "win_match": "the side wins the match at once, counting",
+            "multiply": "the payoff is multiplied by",
+        }
+        out += ["", "Big wins (checked in this order, the first that holds applies):", ""]
+        for bw in sc.big_wins:
+            amount = (
+                f"{bw.games} games" if sc.big_win_effect == "win_match" else f"×{bw.multiplier}"
+            )
+            what = effect.get(sc.big_win_effect, "")
+            out.append(f"- **{bw.id}** when `{bw.condition.text}`: {what} {amount}.")
+        if sc.cappotto_cancels_opponent_declarations:
+            out.append("- A cappotto cancels the losers' declarations.")
+    return out
+
+
+def _payoff(rules: Any) -> list[str]:
+    p = rules.payoff
+    if p is None:
+        return []
+    out = [
+        "## Payoffs",
+        "",
+        f"- Success when `{p.success.text}`; value `{p.value.text}`.",
+        f"- Declarer: `{p.declarer.text}`; each defender: `{p.defender.text}`.",
+    ]
+    if p.partner is not None:
+        out.append(f"- Partner: `{p.partner.text}`.")
+    return out
+
+
+def _match(rules: Any) -> list[str]:
+    m = rules.match
+    out = ["## End of the match", ""]
+    if m.target is not None:
+        out.append(f"- Target: **{m.target}** points.")
+    check = "at the end of a deal" if m.check == "end_of_deal" else "the moment it holds"
+    out.append(f"- The match ends when `{m.end.text}`, checked {check}.")
+    tie = "play another deal" if m.tie == "play_on" else "the win is shared"
+    out.append(f"- Winner: the {m.winner} total; on a tie, {tie}.")
+    return out
+
+
+def _sources(meta: dict[str, Any]) -> list[str]:
+    out = ["## Sources and choices", ""]
+    for src in meta.get("sources") or []:
+        where = src.get("file") or src.get("url") or ""
+        out.append(
+            f"- **{src.get('ref', '?')}** {f'({where})' if where else ''}: {src.get('about', '')}"
+        )
+    choices = meta.get("choices") or {}
+    if choices:
+        out += ["", "Recorded choices:", ""]
+        out += [f"- `{key}`: {value}" for key, value in choices.items()]
+    if len(out) == 2:
+        out.append("No sources recorded.")
+    return out

@@ -1,0 +1,18 @@
+"""The keys an ``expect`` mapping may hold; ``checks.CHECKS`` implements each one."""
+
+from __future__ import annotations
+
+EXPECTATION_KEYS = (
+    # whose turn and what they may do
+    "to_act", "legal", "legal_includes", "legal_excludes", "plays",
+    # tricks
+    "trick_winner", "trick_points", "tricks",
+    # the deal
+    "deal_over", "deal_points", "raw_points", "declared", "declarations",
+    # the match
+    "totals", "match_over", "match_winner", "games", "deals_counted",
+    # contract games
+    "contract", "declarer", "payoffs", "balances",
+    # anything else the engine reports
+    "events", "no_events", "hand", "hand_size",
+)  # fmt: skip
