@@ -43,10 +43,9 @@ def play_deal(rng: random.Random, dealer: int) -> tuple[tuple[int, int], int]:
         for i in range(4):
             s = (leader - i) % 4
             hand = hands[s]
+            legal = hand
             if led_suit >= 0:
                 legal = [c for c in hand if c // RANKS == led_suit] or hand
-            else:
-                legal = hand
             card = legal[rng.randrange(len(legal))]
             hand.remove(card)
             plays += 1

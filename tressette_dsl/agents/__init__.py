@@ -1,0 +1,41 @@
+"""Players that choose actions from their own observation: random, heuristic.
+
+Every agent follows `base.Agent`: it sees the ruleset, its own observation and the legal
+actions, and returns one of those actions. Agents never see the full game state, so a bot
+at the table knows exactly what a human in its seat would know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tressette_dsl.agents.base import Agent, AgentError, seat_rng
+from tressette_dsl.agents.heuristic import HeuristicAgent
+from tressette_dsl.agents.random_agent import RandomAgent
+
+AGENT_KINDS: dict[str, Callable[[], Agent]] = {
+    "random": RandomAgent,
+    "heuristic": HeuristicAgent,
+}
+
+
+def make_agent(kind: str) -> Agent:
+    """A fresh bot of the given kind (`random` or `heuristic`; `bot` means `heuristic`)."""
+    if kind == "bot":
+        kind = "heuristic"
+    try:
+        return AGENT_KINDS[kind]()
+    except KeyError:
+        known = ", ".join(sorted(AGENT_KINDS))
+        raise ValueError(f"unknown agent kind {kind!r} (known: {known})") from None
+
+
+__all__ = [
+    "AGENT_KINDS",
+    "Agent",
+    "AgentError",
+    "HeuristicAgent",
+    "RandomAgent",
+    "make_agent",
+    "seat_rng",
+]

@@ -1,0 +1,121 @@
+"""Play whole matches with agents, through the public engine API only.
+
+`play_match` is the loop shared by `tressette simulate`, the tests and the benchmark: each
+seat's agent sees only ``observe(rules, state, seat)`` and the legal actions, and chooses
+with its own seeded `random.Random` (`base.seat_rng`), so a match is a pure function of the
+ruleset, the seed and the agent kinds.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tressette_dsl.agents import make_agent
+from tressette_dsl.agents.base import Agent, AgentError, seat_rng
+from tressette_dsl.engine import (
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    observe,
+    result,
+    to_act,
+)
+
+StepHook = Callable[[int, Any, Sequence[Any], Any], None]
+
+
+class MatchStopped(RuntimeError):
+    """The match did not end within the safety limits (deals or actions)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """What `simulate` needs from one match; plain data, so it crosses process boundaries."""
+
+    seed: int
+    over: bool
+    winners: tuple[str, ...] = ()
+    winner_seats: tuple[int, ...] = ()
+    reason: str | None = None
+    deals: int = 0
+    actions: int = 0
+    card_plays: int = 0
+    totals: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+    error: str | None = None
+
+
+def play_match(
+    rules: Any,
+    seed: int,
+    agents: Sequence[Agent],
+    *,
+    max_deals: int = 1000,
+    max_actions: int = 200_000,
+    on_step: StepHook | None = None,
+) -> tuple[Any, MatchSummary]:
+    """Play one match; return the final state and its summary.
+
+    `on_step(seat, action, events, state)` is called after every action. Raises
+    `AgentError` when an agent returns an action that is not legal, and `MatchStopped`
+    when a limit is reached.
+    """
+    start = time.perf_counter()
+    rngs = [seat_rng(seed, s) for s in range(len(agents))]
+    state = new_game(rules, seed)
+    deals, actions, plays = 1, 0, 0
+    while not is_over(state):
+        seat = to_act(state)
+        if seat is None:
+            raise MatchStopped("the match is not over but no seat is to act")
+        legal = legal_actions(rules, state)
+        action = agents[seat].act(rules, observe(rules, state, seat), legal, rngs[seat])
+        if action not in legal:
+            raise AgentError(
+                f"{agents[seat].name} agent in seat {seat} chose {action!s}, "
+                "which is not a legal action"
+            )
+        state, events = apply(rules, state, action)
+        actions += 1
+        plays += str(action).startswith("play ")
+        deals += sum(1 for e in events if type(e).__name__ == "Dealt")
+        if on_step is not None:
+            on_step(seat, action, events, state)
+        if deals > max_deals:
+            raise MatchStopped(f"more than {max_deals} deals")
+        if actions >= max_actions:
+            raise MatchStopped(f"more than {max_actions} actions")
+    res = result(rules, state)
+    summary = MatchSummary(
+        seed=seed,
+        over=bool(res.over),
+        winners=tuple(res.winners),
+        winner_seats=tuple(sorted(res.winner_seats)),
+        reason=res.reason,
+        deals=len(res.deals) or deals,
+        actions=actions,
+        card_plays=plays,
+        totals=dict(res.totals),
+        seconds=time.perf_counter() - start,
+    )
+    return state, summary
+
+
+def safe_match(rules: Any, seed: int, kinds: Sequence[str], max_deals: int = 1000) -> MatchSummary:
+    """`play_match` with fresh agents of the given kinds; any failure becomes `error`."""
+    start = time.perf_counter()
+    try:
+        agents = [make_agent(k) for k in kinds]
+        _state, summary = play_match(rules, seed, agents, max_deals=max_deals)
+    except Exception as exc:
+        where = traceback.extract_tb(exc.__traceback__)[-1]
+        message = f"{type(exc).__name__}: {exc} (at {where.filename}:{where.lineno})"
+        return MatchSummary(
+            seed=seed, over=False, error=message, seconds=time.perf_counter() - start
+        )
+    return summary

@@ -1,0 +1,281 @@
+"""``tressette replay LOG``: re-apply a game log through the engine and check every line.
+
+The ruleset named in the header is loaded (the recorded file path if it still exists, else
+the bundled id) and its hash compared with the recorded one. Then, from ``new_game`` with
+the recorded seed, each action must be by the seat to act, well-formed, legal, and produce
+exactly the recorded events; the closing line must match ``result(...)``. The first
+difference is reported as ``LOG:line: expected ..., got ...`` (expected = what the engine
+says, got = what the log says).
+
+Exit status: 0 the log replays exactly (an incomplete log too, when everything it holds
+replays); 1 a malformed log, a divergence, or (with ``--strict``) a changed ruleset;
+2 the ruleset cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tressette_dsl import gamelog
+from tressette_dsl.cli import render
+from tressette_dsl.diagnostics import DiagnosticError, render_text
+from tressette_dsl.engine import (
+    IllegalActionError,
+    InvalidActionError,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    observe,
+    parse_action,
+    result,
+    to_act,
+)
+from tressette_dsl.loader import bundled_ids, load_ruleset
+
+EXIT_OK, EXIT_DIVERGED, EXIT_RULESET = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    line: int
+    message: str
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = "Re-apply a game log through the engine and report where it diverges."
+    parser.add_argument("log", help="a JSON Lines log written by 'tressette play --log'")
+    parser.add_argument(
+        "--ruleset", help="replay against this ruleset (id or file) instead of the header's"
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="fail when the ruleset changed since the log was written (default: warn)",
+    )
+    parser.add_argument("--show", action="store_true", help="print the game while replaying")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        log = gamelog.read_log(args.log)
+    except gamelog.LogError as err:
+        print(_where(err.path, err.line, err.message), file=sys.stderr)
+        return EXIT_DIVERGED
+    source, notes = ruleset_source(log, args.ruleset)
+    for note in notes:
+        print(_where(log.path, 1, note), file=sys.stderr)
+    if source is None:
+        return EXIT_RULESET
+    try:
+        rules = load_ruleset(source)
+        current = gamelog.ruleset_hash(source)
+    except DiagnosticError as err:
+        for diag in err.diagnostics:
+            print(render_text(diag), file=sys.stderr)
+        return EXIT_RULESET
+    if current != log.header["ruleset_hash"]:
+        level = "error" if args.strict else "warning"
+        print(
+            _where(
+                log.path,
+                1,
+                f"{level}: the ruleset {rules.id!r} changed since the log "
+                f"was written (hash {log.header['ruleset_hash'][:19]}..., now "
+                f"{current[:19]}...)",
+            ),
+            file=sys.stderr,
+        )
+        if args.strict:
+            return EXIT_DIVERGED
+    show = None
+    if args.show:
+        renderer = render.Renderer(rules, None, compact=True)
+
+        def show(lines_of: Sequence[dict[str, Any]]) -> None:
+            for line in renderer.events(lines_of):
+                print(line)
+
+    divergence = replay(rules, log, show)
+    if divergence is not None:
+        print(_where(log.path, divergence.line, divergence.message), file=sys.stderr)
+        return EXIT_DIVERGED
+    count = len(log.actions)
+    if log.end.complete:
+        verdict = render.result_text(rules, log.end.result or {})
+        print(f"{log.path}: {count} actions replayed exactly. {verdict}")
+    else:
+        print(
+            f"{log.path}: {count} actions replayed exactly; the log is incomplete "
+            f"({log.end.reason})."
+        )
+    return EXIT_OK
+
+
+def _where(path: str, line: int, message: str) -> str:
+    return f"{path}: {message}" if line <= 0 else f"{path}:{line}: {message}"
+
+
+def ruleset_source(log: gamelog.GameLog, override: str | None) -> tuple[str | None, list[str]]:
+    """Which ruleset to load for a log, and any notes about the choice."""
+    if override:
+        return override, []
+    header = log.header
+    recorded = header.get("ruleset_path")
+    rid = header["ruleset"]
+    if isinstance(recorded, str) and recorded:
+        if Path(recorded).is_file():
+            return recorded, []
+        if rid in bundled_ids():
+            return rid, [f"warning: the ruleset file {recorded} is gone; using the bundled {rid!r}"]
+        return None, [
+            f"the ruleset file {recorded} is gone and {rid!r} is not bundled (use --ruleset FILE)"
+        ]
+    if rid in bundled_ids():
+        return rid, []
+    return None, [
+        f"{rid!r} is not a bundled ruleset and the log records no file (use --ruleset FILE)"
+    ]
+
+
+def replay(
+    rules: Any,
+    log: gamelog.GameLog,
+    show: Callable[[Sequence[dict[str, Any]]], None] | None = None,
+) -> Divergence | None:
+    """Re-apply every action of `log`; the first divergence, or None if it matches."""
+    header = log.header
+    if len(header["seats"]) != rules.players.count:
+        return Divergence(
+            1,
+            f"expected {rules.players.count} seats for {rules.id!r}, "
+            f"got {len(header['seats'])} in the header",
+        )
+    setup = header.get("setup") or {}
+    try:
+        state = new_game(rules, header["seed"], **setup)
+    except Exception as exc:  # a corrupt setup must not end in a traceback
+        return Divergence(1, f"expected a valid game setup, got {setup!r}: {exc}")
+    obs = observe(rules, state, 0)
+    dealer = (obs.to_dict() if hasattr(obs, "to_dict") else {}).get("dealer")
+    if "dealer" in header and header["dealer"] != dealer:
+        return Divergence(1, f"expected dealer {dealer}, got {header['dealer']} in the header")
+    for entry in log.actions:
+        state, problem = _replay_action(rules, state, entry)
+        if problem is not None:
+            return problem
+        if show is not None:
+            show(entry.events)
+    return _check_end(rules, state, log.end)
+
+
+def _replay_action(
+    rules: Any, state: Any, entry: gamelog.LogAction
+) -> tuple[Any, Divergence | None]:
+    line = entry.line
+    if is_over(state):
+        return state, Divergence(
+            line, f"expected no more actions (the match is over), got {entry.action!r}"
+        )
+    seat = to_act(state)
+    if seat != entry.seat:
+        return state, Divergence(
+            line, f"expected {_seat(rules, seat)} to act, got {_seat(rules, entry.seat)}"
+        )
+    try:
+        action = parse_action(rules, state, entry.action)
+    except InvalidActionError as exc:
+        return state, Divergence(line, f"expected an action, got {entry.action!r}: {exc}")
+    if action not in legal_actions(rules, state):
+        try:
+            apply(rules, state, action)
+            why = "not among the legal actions"
+        except IllegalActionError as exc:
+            why = str(exc)
+        return state, Divergence(line, f"expected a legal action, got {entry.action!r}: {why}")
+    try:
+        state, events = apply(rules, state, action)
+    except Exception as exc:  # an engine failure is reported at the line that caused it
+        return state, Divergence(
+            line, f"expected the engine to apply {entry.action!r}, got {type(exc).__name__}: {exc}"
+        )
+    computed = [gamelog.to_jsonable(e) for e in events]
+    problem = compare_events(computed, list(entry.events))
+    return state, (Divergence(line, problem) if problem else None)
+
+
+def _check_end(rules: Any, state: Any, end: gamelog.LogEnd) -> Divergence | None:
+    if not end.complete:
+        if is_over(state):
+            return Divergence(
+                end.line,
+                "expected the result line (the match is over), "
+                "got an end line marking the log incomplete",
+            )
+        return None
+    if not is_over(state):
+        seat = to_act(state)
+        return Divergence(
+            end.line,
+            f"expected an action by {_seat(rules, seat)} "
+            "(the match is not over), got the result line",
+        )
+    computed = gamelog.to_jsonable(result(rules, state))
+    problem = compare_values("result", computed, end.result)
+    return Divergence(end.line, problem) if problem else None
+
+
+def _seat(rules: Any, seat: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    return f"seat {seat} ({render.seat(rules, seat)})"
+
+
+# --- comparing -----------------------------------------------------------------------------
+
+
+def compare_events(expected: list[dict[str, Any]], got: list[dict[str, Any]]) -> str | None:
+    """The first difference between the engine's events and the recorded ones, or None."""
+    for i, (exp, rec) in enumerate(zip(expected, got, strict=False), start=1):
+        if exp != rec:
+            return f"event {i}: expected {_summary(exp, rec)}, got {_summary(rec, exp)}"
+    if len(expected) > len(got):
+        missing = expected[len(got)]
+        return f"expected {len(expected)} events, got {len(got)} (missing {_summary(missing, {})})"
+    if len(got) > len(expected):
+        extra = got[len(expected)]
+        return f"expected {len(expected)} events, got {len(got)} (extra {_summary(extra, {})})"
+    return None
+
+
+def compare_values(what: str, expected: Any, got: Any) -> str | None:
+    if expected == got:
+        return None
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for key in sorted(set(expected) | set(got)):
+            if expected.get(key) != got.get(key):
+                return (
+                    f"expected {what} {key} = {_short(expected.get(key))}, "
+                    f"got {_short(got.get(key))}"
+                )
+    return f"expected {what} {_short(expected)}, got {_short(got)}"
+
+
+def _summary(event: dict[str, Any], other: dict[str, Any]) -> str:
+    """``Type{k: v, ...}`` with the fields that differ from `other` (all if none differ)."""
+    kind = event.get("type", "?")
+    keys = [k for k in event if k != "type" and event.get(k) != other.get(k)]
+    if not keys or other.get("type") != kind:
+        keys = [k for k in event if k != "type"]
+    fields = ", ".join(f"{k}: {_short(event[k])}" for k in keys)
+    return f"{kind}{{{fields}}}"
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

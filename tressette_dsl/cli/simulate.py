@@ -1,0 +1,191 @@
+"""``tressette simulate RULESET``: many bot matches, one summary.
+
+Match ``i`` (0-based) is played with seed ``SEED + i`` and fresh agents, so any match of
+the summary can be replayed alone (``tressette play RULESET --seed N --players ...``). The
+agents are given per seat, cycling when fewer kinds than seats are listed: on four seats
+``random,heuristic`` puts random bots in seats 0 and 2 and heuristic bots in 1 and 3.
+With ``--jobs K`` the matches are spread over K processes; the summary is the same.
+
+Exit status: 0 every match ended normally; 1 some failed (engine or agent error, or the
+``--max-deals`` limit), each listed with its seed; 2 a bad command line or ruleset.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from tressette_dsl.agents import AGENT_KINDS
+from tressette_dsl.agents.runner import MatchSummary, safe_match
+from tressette_dsl.diagnostics import DiagnosticError, render_text
+from tressette_dsl.loader import load_ruleset
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = "Play many matches between bots and print a summary."
+    parser.add_argument("ruleset", help="a bundled ruleset id or a ruleset file")
+    parser.add_argument("--games", type=int, default=100, help="matches to play (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first match (default 1)")
+    parser.add_argument(
+        "--agents",
+        default="heuristic",
+        help="agent kinds per seat, comma-separated, cycled over the seats "
+        f"({', '.join(sorted(AGENT_KINDS))}; default: heuristic)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--max-deals", type=int, default=500, help="a match longer than this is an error"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = load_ruleset(args.ruleset)
+    except DiagnosticError as err:
+        for diag in err.diagnostics:
+            print(render_text(diag), file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        kinds = seat_kinds(args.agents, rules.players.count)
+    except ValueError as err:
+        print(f"tressette simulate: --agents: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.games < 1 or args.jobs < 1:
+        print("tressette simulate: --games and --jobs must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    seeds = range(args.seed, args.seed + args.games)
+    start = time.perf_counter()
+    summaries = simulate(
+        rules, args.ruleset, seeds, kinds, jobs=args.jobs, max_deals=args.max_deals
+    )
+    elapsed = time.perf_counter() - start
+    for line in report(rules, kinds, summaries, elapsed, jobs=args.jobs):
+        print(line)
+    return EXIT_ERRORS if any(s.error for s in summaries) else EXIT_OK
+
+
+def seat_kinds(spec: str, seats: int) -> list[str]:
+    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
+    kinds = ["heuristic" if k == "bot" else k for k in kinds]
+    if not kinds:
+        raise ValueError("no agent kinds given")
+    unknown = [k for k in kinds if k not in AGENT_KINDS]
+    if unknown:
+        raise ValueError(
+            f"unknown agent kind {unknown[0]!r} (known: {', '.join(sorted(AGENT_KINDS))})"
+        )
+    if len(kinds) > seats:
+        raise ValueError(f"{len(kinds)} kinds given for {seats} seats")
+    return [kinds[i % len(kinds)] for i in range(seats)]
+
+
+# --- running -----------------------------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(source: str, kinds: Sequence[str], max_deals: int) -> None:
+    _WORKER.update(rules=load_ruleset(source), kinds=list(kinds), max_deals=max_deals)
+
+
+def _work(seed: int) -> MatchSummary:
+    return safe_match(_WORKER["rules"], seed, _WORKER["kinds"], _WORKER["max_deals"])
+
+
+def simulate(
+    rules: Any,
+    source: str,
+    seeds: Iterable[int],
+    kinds: Sequence[str],
+    *,
+    jobs: int = 1,
+    max_deals: int = 500,
+) -> list[MatchSummary]:
+    """One summary per seed, in seed order; each worker loads the ruleset itself (the
+    compiled rules hold closures, the summaries are plain data)."""
+    seeds = list(seeds)
+    if jobs <= 1 or len(seeds) <= 1:
+        return [safe_match(rules, seed, kinds, max_deals) for seed in seeds]
+    chunk = max(1, len(seeds) // (jobs * 4))
+    with multiprocessing.get_context().Pool(
+        jobs, initializer=_init_worker, initargs=(source, list(kinds), max_deals)
+    ) as pool:
+        return list(pool.imap(_work, seeds, chunksize=chunk))
+
+
+# --- the summary ---------------------------------------------------------------------------------
+
+
+def report(
+    rules: Any,
+    kinds: Sequence[str],
+    summaries: Sequence[MatchSummary],
+    elapsed: float,
+    *,
+    jobs: int = 1,
+) -> list[str]:
+    names = list(rules.players.names)
+    games = len(summaries)
+    ok = [s for s in summaries if not s.error]
+    first, last = summaries[0].seed, summaries[-1].seed
+    seats = ", ".join(f"{n}={k}" for n, k in zip(names, kinds, strict=True))
+    lines = [
+        f"{games} matches of {rules.id} (seeds {first}..{last}); agents: {seats}",
+    ]
+    if rules.sides.mode == "teams":
+        by_side = Counter(w for s in ok for w in s.winners)
+        lines.append("wins by side:  " + _counts(rules.sides.names, by_side, len(ok)))
+    by_seat = Counter(seat for s in ok for seat in s.winner_seats)
+    lines.append(
+        "wins by seat:  "
+        + _counts(names, Counter({names[k]: v for k, v in by_seat.items()}), len(ok))
+    )
+    by_kind: Counter[str] = Counter()
+    for s in ok:
+        by_kind.update({kinds[seat] for seat in s.winner_seats})
+    lines.append(
+        "wins by agent: "
+        + _counts(sorted(set(kinds)), by_kind, len(ok))
+        + "  (a match counts once per kind among its winners)"
+    )
+    shared = sum(1 for s in ok if len(s.winners) > 1)
+    if shared:
+        lines.append(f"shared wins: {shared}")
+    if ok:
+        deals = [s.deals for s in ok]
+        lines.append(
+            f"deals per match: mean {statistics.fmean(deals):.2f}, min {min(deals)}, "
+            f"max {max(deals)}; actions per match: mean "
+            f"{statistics.fmean(s.actions for s in ok):.1f}"
+        )
+        reasons = Counter(s.reason or "?" for s in ok)
+        lines.append("ended by: " + ", ".join(f"{r} {n}" for r, n in reasons.most_common()))
+    errors = [s for s in summaries if s.error]
+    lines.append(f"errors: {len(errors)}")
+    for s in errors[:10]:
+        lines.append(f"  seed {s.seed}: {s.error}")
+    if len(errors) > 10:
+        lines.append(f"  ... and {len(errors) - 10} more")
+    per = elapsed / games if games else 0.0
+    lines.append(
+        f"time: {elapsed:.2f} s ({per * 1000:.1f} ms per match, {jobs} job"
+        f"{'s' if jobs != 1 else ''})"
+    )
+    return lines
+
+
+def _counts(labels: Iterable[str], counts: Counter[str], total: int) -> str:
+    parts = []
+    for label in labels:
+        n = counts.get(label, 0)
+        pct = 100.0 * n / total if total else 0.0
+        parts.append(f"{label} {n} ({pct:.1f}%)")
+    return ", ".join(parts)

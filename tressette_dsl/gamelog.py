@@ -1,0 +1,291 @@
+"""Game logs as JSON Lines: one header, one line per action, one closing line.
+
+A log is written while the game is played (each line flushed), so that an interrupted game
+keeps everything up to the interruption. Its shape, one JSON object per line::
+
+    {"type": "header", "format": "tressette-log/1", "ruleset": "tressette",
+     "ruleset_path": null, "ruleset_hash": "sha256:...", "seed": 1, "dealer": 3,
+     "seats": ["South", ...], "players": ["heuristic", ...], "setup": {}, ...}
+    {"type": "action", "n": 1, "seat": 0, "action": "play 3D", "events": [{...}, ...]}
+    ...
+    {"type": "result", "result": {...}}                  # a finished game
+    {"type": "end", "complete": false, "reason": "..."}  # or: stopped before the end
+
+`read_log` validates every line and raises `LogError` (``file:line: message``) at the first
+malformed one: bad JSON, a missing or mistyped field, a gap in the action numbers, a
+truncated file, a binary or empty file. Whether the actions are *legal* and the events
+*true* is checked by replaying them through the engine (`tressette replay`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from tressette_dsl.loader import load_document
+
+FORMAT = "tressette-log/1"
+
+
+class LogError(Exception):
+    """A malformed log line; ``str()`` is ``file:line: message``."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        self.path = path
+        self.line = line
+        self.message = message
+        super().__init__(f"{path}:{line}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class LogAction:
+    line: int
+    n: int
+    seat: int
+    action: str
+    events: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEnd:
+    line: int
+    complete: bool
+    result: dict[str, Any] | None
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameLog:
+    path: str
+    header: dict[str, Any]
+    actions: tuple[LogAction, ...]
+    end: LogEnd
+    line_count: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+# --- values as JSON -------------------------------------------------------------------
+
+
+def to_jsonable(value: Any) -> Any:
+    """Plain JSON data for an engine record (event, result) or anything already plain.
+
+    Records offer ``to_dict()``; the result is then passed through a JSON round trip so
+    that what is written and what a replay recomputes compare equal (tuples become lists,
+    keys become strings).
+    """
+    if hasattr(value, "to_dict"):
+        value = value.to_dict()
+    return json.loads(json.dumps(value, ensure_ascii=False, default=_fallback))
+
+
+def _fallback(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    return str(value)
+
+
+# --- the ruleset fingerprint ------------------------------------------------------------
+
+
+def ruleset_hash(source: str | os.PathLike[str]) -> str:
+    """``sha256:<hex>`` of the ruleset as played, from a bundled id or a file path.
+
+    The hash covers the resolved document (after ``extends``, as the loader returns it),
+    serialised as canonical JSON: a change to the ruleset or to any base it extends changes
+    it, while comments and formatting do not. Raises `DiagnosticError` if the ruleset does
+    not load.
+    """
+    doc, _smap = load_document(source)
+    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=str)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+class LogWriter:
+    """Appends one JSON line per call and flushes, so an interrupted game keeps its log."""
+
+    def __init__(self, path: str | os.PathLike[str], header: dict[str, Any]) -> None:
+        self.path = str(path)
+        self._file: IO[str] | None = open(self.path, "w", encoding="utf-8")  # noqa: SIM115
+        self._n = 0
+        self.closed_with: str | None = None
+        self._write({"type": "header", "format": FORMAT, **header})
+
+    def _write(self, obj: dict[str, Any]) -> None:
+        if self._file is None:
+            raise ValueError(f"{self.path}: log already closed")
+        self._file.write(json.dumps(obj, ensure_ascii=False, default=_fallback) + "\n")
+        self._file.flush()
+
+    def action(self, seat: int, text: str, events: Any) -> None:
+        self._n += 1
+        self._write(
+            {
+                "type": "action",
+                "n": self._n,
+                "seat": seat,
+                "action": text,
+                "events": [to_jsonable(e) for e in events],
+            }
+        )
+
+    def finish(self, result: Any) -> None:
+        self._write({"type": "result", "result": to_jsonable(result)})
+        self.closed_with = "result"
+        self.close()
+
+    def abort(self, reason: str) -> None:
+        """Marks the log incomplete (interrupted, stopped, crashed) and closes it."""
+        if self._file is None:
+            return
+        self._write({"type": "end", "complete": False, "reason": reason})
+        self.closed_with = "end"
+        self.close()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._file is not None:
+            self.abort("the program stopped before the end of the game")
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+_HEADER_FIELDS: dict[str, type | tuple[type, ...]] = {
+    "format": str,
+    "ruleset": str,
+    "ruleset_hash": str,
+    "seed": int,
+    "seats": list,
+    "players": list,
+}
+
+
+def read_log(path: str | os.PathLike[str]) -> GameLog:
+    """Parses and validates a log; raises `LogError` at the first bad line."""
+    name = str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise LogError(name, 0, f"cannot read: {exc.strerror or exc}") from None
+    if not raw.strip():
+        raise LogError(name, 1, "empty log: expected a header line")
+    if b"\0" in raw[:4096]:
+        raise LogError(name, 1, "not a text file (binary data)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise LogError(name, line, f"not UTF-8 text (byte {exc.start})") from None
+    lines = text.split("\n")
+    truncated = not text.endswith("\n")
+    if not truncated:
+        lines.pop()  # the empty string after the final newline
+    return _parse_lines(name, lines, truncated)
+
+
+def _parse_lines(name: str, lines: list[str], truncated: bool) -> GameLog:
+    header: dict[str, Any] | None = None
+    actions: list[LogAction] = []
+    end: LogEnd | None = None
+    for number, line in enumerate(lines, start=1):
+        is_last = number == len(lines)
+        if not line.strip():
+            raise LogError(name, number, "blank line")
+        obj = _json_object(name, number, line, truncated and is_last)
+        kind = obj.get("type")
+        if header is None:
+            if kind != "header":
+                raise LogError(name, number, f"expected the header line, got type {kind!r}")
+            header = _check_header(name, number, obj)
+            continue
+        if end is not None:
+            raise LogError(name, number, f"unexpected line after the {end_kind(end)} line")
+        if kind == "action":
+            actions.append(_check_action(name, number, obj, len(actions) + 1))
+        elif kind == "result":
+            result = obj.get("result")
+            if not isinstance(result, dict):
+                raise LogError(name, number, "result line: 'result' must be an object")
+            end = LogEnd(number, True, result, None)
+        elif kind == "end":
+            reason = obj.get("reason")
+            if not isinstance(reason, str):
+                raise LogError(name, number, "end line: 'reason' must be a string")
+            end = LogEnd(number, False, None, reason)
+        elif kind == "header":
+            raise LogError(name, number, "a second header line")
+        else:
+            raise LogError(name, number, f"unknown line type {kind!r}")
+    if header is None:  # pragma: no cover - empty files are caught before
+        raise LogError(name, 1, "empty log: expected a header line")
+    if end is None:
+        raise LogError(
+            name,
+            len(lines) + 1,
+            "truncated: the log ends without a result or end line",
+        )
+    return GameLog(name, header, tuple(actions), end, len(lines))
+
+
+def end_kind(end: LogEnd) -> str:
+    return "result" if end.complete else "end"
+
+
+def _json_object(name: str, number: int, line: str, maybe_cut: bool) -> dict[str, Any]:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        what = "truncated line" if maybe_cut else "invalid JSON"
+        raise LogError(name, number, f"{what}: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(obj, dict):
+        raise LogError(name, number, f"expected a JSON object, got {type(obj).__name__}")
+    return obj
+
+
+def _check_header(name: str, number: int, obj: dict[str, Any]) -> dict[str, Any]:
+    for key, typ in _HEADER_FIELDS.items():
+        if key not in obj:
+            raise LogError(name, number, f"header: missing field {key!r}")
+        if not isinstance(obj[key], typ) or isinstance(obj[key], bool):
+            raise LogError(name, number, f"header: field {key!r} has the wrong type")
+    if obj["format"] != FORMAT:
+        raise LogError(name, number, f"header: unknown format {obj['format']!r} (want {FORMAT!r})")
+    if len(obj["players"]) != len(obj["seats"]):
+        raise LogError(name, number, "header: 'players' and 'seats' differ in length")
+    return obj
+
+
+def _check_action(name: str, number: int, obj: dict[str, Any], expected_n: int) -> LogAction:
+    n = obj.get("n")
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise LogError(name, number, "action line: missing or non-integer 'n'")
+    if n != expected_n:
+        raise LogError(
+            name, number, f"expected action #{expected_n}, got #{n} (a line is missing or moved)"
+        )
+    seat = obj.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise LogError(name, number, "action line: missing or non-integer 'seat'")
+    text = obj.get("action")
+    if not isinstance(text, str) or not text:
+        raise LogError(name, number, "action line: missing 'action' text")
+    events = obj.get("events")
+    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+        raise LogError(name, number, "action line: 'events' must be a list of objects")
+    return LogAction(number, n, seat, text, tuple(events))
