@@ -616,6 +616,13 @@ class _Walker:
         if mark is not None and self.text[mark.index : mark.index + 1] == "\t":
             hint = "YAML indents with spaces, never tabs"
         span = self.span(mark) if mark is not None else Span(self.file, 1, 1)
+        if "nesting depth" in problem:
+            # Newer libyaml builds stop deep nesting themselves while scanning ahead, before
+            # our own depth check sees the events: report it as the same problem.
+            self.problems.append(
+                Diagnostic("TS107", f"the document nests deeper than {MAX_DEPTH} levels", span)
+            )
+            return
         self.problems.append(
             Diagnostic("TS101", f"invalid YAML: {problem}", span, hint=hint, notes=notes)
         )
