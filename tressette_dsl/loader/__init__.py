@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Severity, Span, did_you_mean
-from tressette_dsl.loader import checks, extends, schema
+from tressette_dsl.loader import checks, extends, recover, schema
 from tressette_dsl.loader.extends import YAML_SUFFIXES, bundled_ids, bundled_rulesets
 from tressette_dsl.source import SourceMap
 
@@ -87,7 +87,9 @@ def load_document(path: str | Path) -> tuple[dict[str, Any], SourceMap]:
 
 def load_ruleset(path_or_id: str | Path) -> Ruleset:
     """`load_document`, then the typed model with its compiled expressions."""
-    doc, smap = load_document(path_or_id)
+    doc, smap, problems = collect(path_or_id)
+    if _errors(problems):  # say everything that is wrong, as `validate` would
+        raise DiagnosticError(validate_file(path_or_id)[0])
     if doc.get("abstract") is True:
         message = f"'{doc.get('id')}' is abstract: a base for other rulesets, not playable alone"
         hint = "play a ruleset that extends it"
@@ -108,7 +110,11 @@ def validate_file(path: str | Path, *, build: bool = True) -> tuple[list[Diagnos
         doc, smap, problems = collect(path)
     except DiagnosticError as err:
         return list(err.diagnostics), False
-    if _errors(problems) or doc.get("abstract") is True or not build:
+    if _errors(problems):
+        file = resolve_ruleset_path(path)
+        more = recover.more_problems(file, doc, smap, problems, build=build)
+        return _dedup([*problems, *more]), False
+    if doc.get("abstract") is True or not build:
         return problems, False
     try:
         from tressette_dsl.rules.build import build_ruleset  # noqa: PLC0415
@@ -123,3 +129,14 @@ def validate_file(path: str | Path, *, build: bool = True) -> tuple[list[Diagnos
         hint = "this is a bug in tressette-dsl, not in the ruleset; please report it"
         return [*problems, smap.diagnostic("TS199", message, (), hint=hint)], True
     return problems, True
+
+
+def _dedup(problems: list[Diagnostic]) -> list[Diagnostic]:
+    seen: set[tuple[str, str, Span]] = set()
+    out = []
+    for d in problems:
+        key = (d.code, d.message, d.span)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out

@@ -159,6 +159,10 @@ class _Builder:
         scoring = self.scoring()
         match = self.match()
         claims = self.claims(sides)
+        # Build every part before giving up, so that one run reports every problem.
+        contracts = self.contracts()
+        declaring = self.declaring(declarations)
+        payoff = self.payoff()
         if None in (sides, scoring, match) or self.problems:
             return None
         assert sides is not None and scoring is not None and match is not None
@@ -170,14 +174,14 @@ class _Builder:
             sides=sides,
             deck=deck,
             flow=flow,
-            contracts=self.contracts(),
+            contracts=contracts,
             declarations=declarations,
-            declaring=self.declaring(declarations),
+            declaring=declaring,
             signals=signals,
             signaling=signaling,
             claims=claims,
             scoring=scoring,
-            payoff=self.payoff(),
+            payoff=payoff,
             match=match,
             ctx=self.ctx,
         )
