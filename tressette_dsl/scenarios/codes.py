@@ -28,10 +28,11 @@ TO_ACT = "TS631"  # a different seat is to act
 TRICK = "TS632"  # trick winner, trick points or tricks per side differ
 DEAL_POINTS = "TS633"  # deal points, card points or deal-over state differ
 DECLARATIONS = "TS634"  # declarations scored differ
-TOTALS = "TS635"  # match totals, match over or match winner differ
+TOTALS = "TS635"  # match totals, running score, match over or match winner differ
 PAYOFFS = "TS636"  # payoffs or balances differ
 EVENTS = "TS637"  # an expected event did not happen, or a forbidden one did
 STATE = "TS638"  # hands, zones, contract, declarer or another state fact differ
+VIEW = "TS639"  # a seat's view shows a card it must not, misses one, or knows another partner
 
 PENDING = "TS690"  # the scenario is marked pending and was skipped
 
@@ -55,9 +56,10 @@ DESCRIPTIONS: dict[str, str] = {
     TRICK: "trick winner, trick points or tricks won differ",
     DEAL_POINTS: "deal points, card points or the end of the deal differ",
     DECLARATIONS: "declarations scored differ",
-    TOTALS: "match totals, match end or match winner differ",
+    TOTALS: "match totals, running score, match end or match winner differ",
     PAYOFFS: "payoffs or balances differ",
     EVENTS: "an expected event did not happen, or a forbidden one did",
     STATE: "a fact of the state (hand, zone, contract, declarer...) differs",
+    VIEW: "what a seat may know (its view) differs",
     PENDING: "the scenario is pending (skipped, never counted as passed)",
 }

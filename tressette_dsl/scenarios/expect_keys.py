@@ -1,4 +1,7 @@
-"""The keys an ``expect`` mapping may hold; ``checks.CHECKS`` implements each one."""
+"""The keys an ``expect`` mapping may hold; ``checks.CHECKS`` implements each one.
+
+``VIEW_KEYS`` are the keys of one seat's entry under ``view`` (what that seat may know).
+"""
 
 from __future__ import annotations
 
@@ -10,9 +13,13 @@ EXPECTATION_KEYS = (
     # the deal
     "deal_over", "deal_points", "raw_points", "declared", "declarations",
     # the match
-    "totals", "match_over", "match_winner", "games", "deals_counted",
+    "totals", "running", "match_over", "match_winner", "games", "deals_counted",
     # contract games
     "contract", "declarer", "payoffs", "balances",
     # anything else the engine reports
     "events", "no_events", "hand", "hand_size",
+    # what one seat may know
+    "view",
 )  # fmt: skip
+
+VIEW_KEYS = ("sees", "not_sees", "hand_of", "partner", "monte", "stock")

@@ -8,13 +8,14 @@ All problems of a file are gathered and raised together as one ``DiagnosticError
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from pathlib import Path as FsPath
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Span
 from tressette_dsl.scenarios import codes
-from tressette_dsl.scenarios.expect_keys import EXPECTATION_KEYS
+from tressette_dsl.scenarios.expect_keys import EXPECTATION_KEYS, VIEW_KEYS
 from tressette_dsl.scenarios.model import (
     Action,
     Expectation,
@@ -376,5 +377,56 @@ def _read_expectations(r: _Reader, entry: dict[str, Any], path: Path) -> list[Ex
     for key, value in expect.items():
         here = (*path, "expect", key)
         if key in EXPECTATION_KEYS:
-            out.append(Expectation(str(key), value, here, r.span(here)))
+            spans = _read_view(r, value, here) if key == "view" else {}
+            out.append(Expectation(str(key), value, here, r.span(here), spans))
     return out
+
+
+def _read_view(r: _Reader, value: Any, here: Path) -> dict[Path, Span]:
+    """Check the shape of ``view: {seat: {sees: ..., hand_of: {seat: ...}, ...}}`` and
+    locate each part (each card too, in a list or in one text) by its path below `here`."""
+    spans: dict[Path, Span] = {}
+    view = r.mapping(value, here, "view (seat: what that seat may know)")
+    for seat, facts in (view or {}).items():
+        at = (*here, seat)
+        spans[(seat,)] = r.key_span(at)
+        entry = r.mapping(facts, at, f"the view of {seat} ({', '.join(VIEW_KEYS)})")
+        if entry is None:
+            continue
+        r.known_keys(entry, VIEW_KEYS, at)
+        for key, item in entry.items():
+            where = (*at, key)
+            spans[(seat, key)] = r.span(where)
+            if key in ("sees", "not_sees"):
+                _card_spans(r, item, where, here, spans, what=key)
+            elif key == "hand_of":
+                hands = r.mapping(item, where, "hand_of (seat: the cards known of its hand)")
+                for other, cards in (hands or {}).items():
+                    spans[(seat, key, other)] = r.span((*where, other))
+                    what = f"hand_of {other}"
+                    _card_spans(r, cards, (*where, other), here, spans, what=what)
+            elif key == "partner":
+                r.text(item, where, "partner (a seat, or 'unknown')")
+            elif key in ("monte", "stock") and item != "hidden":
+                if isinstance(item, str | list):
+                    _card_spans(r, item, where, here, spans, what=key)
+                else:
+                    message = f"{key} must be 'hidden' or a list of cards, got {_kind(item)}"
+                    r.error(codes.BAD_VALUE, message, where)
+    return spans
+
+
+def _card_spans(
+    r: _Reader, value: Any, path: Path, base: Path, spans: dict[Path, Span], *, what: str
+) -> None:
+    """Locate each card of a card list: a YAML list, or one text ``"AC 3D"``."""
+    rel = path[len(base) :]
+    if value is None:
+        return  # an empty value: no card
+    if isinstance(value, str):
+        for i, word in enumerate(re.finditer(r"[^\s,]+", value)):
+            spans[(*rel, i)] = r.smap.locate(path, word.start())
+        return
+    if r.cards(value, path, what) is not None:
+        for i in range(len(value)):
+            spans[(*rel, i)] = r.span((*path, i))

@@ -27,12 +27,17 @@ class Source:
 
 @dataclass(frozen=True, slots=True)
 class Expectation:
-    """One ``key: value`` inside ``expect``: checked against the game at that point."""
+    """One ``key: value`` inside ``expect``: checked against the game at that point.
+
+    ``spans`` locates the parts of a nested value (``view``), by their path below ``path``:
+    ``("East", "not_sees", 1)`` is the second card of East's ``not_sees``.
+    """
 
     key: str
     value: Any
     path: Path
     span: Span
+    spans: dict[Path, Span] = field(default_factory=dict, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

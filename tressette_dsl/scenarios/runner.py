@@ -239,7 +239,14 @@ class _Runner:
             except NameProblem as exc:
                 self.problems.append(Diagnostic(exc.code, str(exc), exp.span, path=exp.path))
                 continue
-            if problem:
+            if isinstance(problem, list):
+                for part in problem:  # each at the part of the value that failed
+                    span = exp.spans.get(part.at, exp.span)
+                    where = (*exp.path, *part.at)
+                    self.problems.append(
+                        Diagnostic(part.code or code, part.message, span, path=where)
+                    )
+            elif problem:
                 self.problems.append(Diagnostic(code, problem, exp.span, path=exp.path))
         if any(exp.key in ("events", "no_events") for exp in step.expectations):
             self.game.mark()  # the next events check looks at what happens after this one
