@@ -1,9 +1,8 @@
 """Golden files: ``--update-goldens`` rewrites them instead of comparing.
 
-pytest reads options only from conftest files it loads at start-up, so the flag works when
-the run names this folder (``pytest tests/golden --update-goldens``); from anywhere, the
-environment variable ``TRESSETTE_UPDATE_GOLDENS=1`` does the same. Review the diff of the
-rewritten files like code.
+The flag is declared in ``tests/conftest.py`` so that it works from the repository root
+(``pytest --update-goldens``); the environment variable ``TRESSETTE_UPDATE_GOLDENS=1`` does
+the same. Review the diff of the rewritten files like code.
 """
 
 from __future__ import annotations
@@ -14,15 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption(
-        "--update-goldens",
-        action="store_true",
-        default=False,
-        help="rewrite the golden files under tests/golden/ from the current output",
-    )
 
 
 @pytest.fixture
