@@ -20,6 +20,9 @@ _EXPORTS = {
     "load_ruleset": "tressette_dsl.loader",
     "Ruleset": "tressette_dsl.rules.model",
     "new_game": "tressette_dsl.engine",
+    "start": "tressette_dsl.engine",
+    "events_for": "tressette_dsl.engine",
+    "determinize": "tressette_dsl.engine",
     "legal_actions": "tressette_dsl.engine",
     "apply": "tressette_dsl.engine",
     "observe": "tressette_dsl.engine",
@@ -42,8 +45,8 @@ _EXPORTS = {
 __all__ = [  # the names exist: `__getattr__` imports them on first use
     "Action", "Diagnostic", "DiagnosticError", "Event", "GameState", "IllegalActionError",
     "InvalidActionError", "MatchResult", "Observation", "Ruleset", "apply", "deal_over",
-    "is_over", "legal_actions", "load_ruleset", "new_game", "observe", "parse_action",
-    "result", "to_act",
+    "determinize", "events_for", "is_over", "legal_actions", "load_ruleset", "new_game",
+    "observe", "parse_action", "result", "start", "to_act",
 ]
 
 

@@ -2,9 +2,8 @@
 
 Everything a table needs to play comes from the ``Ruleset``: seats and sides, the deck with
 its rank order and card values (thirds shown as fractions), the flow of phases, the auction,
-declarations, signals, claims, scoring, payoffs and the end of the match. The model carries
-no ``meta``, so the sources and the recorded choices are read from the loaded document's
-``meta`` mapping (``loader.load_document``), the one part that is not rules.
+declarations, signals, claims, scoring, payoffs and the end of the match; the description,
+the sources and the recorded choices from ``Ruleset.meta``.
 """
 
 from __future__ import annotations
@@ -51,7 +50,11 @@ def points(amount: int, unit: int) -> str:
 
 
 def describe(rules: Any, meta: dict[str, Any] | None = None) -> str:
-    """The whole description; `meta` is the document's ``meta`` mapping, if available."""
+    """The whole description. `meta` (a document's ``meta`` mapping) overrides the model's
+    ``rules.meta``; without either, no description and no sources."""
+    if meta is None:
+        model_meta = getattr(rules, "meta", None)
+        meta = model_meta.to_dict() if model_meta is not None else {}
     meta = meta or {}
     parts = [f"# {rules.title}", ""]
     if meta.get("description"):
@@ -250,12 +253,15 @@ def _generic(rules: Any, ph: Any) -> str:
     if ph.kind == "reveal":
         return f"the {ph.zone} is shown to every player."
     if ph.kind == "move":
-        count = "all the cards" if ph.count is None else f"{ph.count} cards each"
+        count = "all the cards" if ph.count is None else f"`{ph.count.text}` cards each"
         shown = "face up" if ph.shown else "face down"
         return f"{count} of the {ph.source} go to {_who(ph.to)}, {shown}."
     if ph.kind == "give":
         shown = "face up" if ph.shown else "face down"
-        return f"{_who(ph.who)} gives {ph.count} card(s) of his choice to {_who(ph.to)}, {shown}."
+        return (
+            f"{_who(ph.who)} gives `{ph.count.text}` card(s) of his choice to {_who(ph.to)}, "
+            f"{shown}."
+        )
     if ph.kind == "discard":
         return f"{_who(ph.who)} discards `{ph.count.text}` card(s) face down to the {ph.to}."
     if ph.kind == "take":

@@ -10,10 +10,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"
@@ -103,7 +103,9 @@ def to_json(diag: Diagnostic) -> dict[str, object]:
         "col": diag.span.col,
         "path": list(diag.path),
         "hint": diag.hint,
-        "notes": [{"message": m, "file": s.file, "line": s.line, "col": s.col} for m, s in diag.notes],
+        "notes": [
+            {"message": m, "file": s.file, "line": s.line, "col": s.col} for m, s in diag.notes
+        ],
     }
 
 

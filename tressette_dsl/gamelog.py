@@ -5,11 +5,16 @@ keeps everything up to the interruption. Its shape, one JSON object per line::
 
     {"type": "header", "format": "tressette-log/1", "ruleset": "tressette",
      "ruleset_path": null, "ruleset_hash": "sha256:...", "seed": 1, "dealer": 3,
-     "seats": ["South", ...], "players": ["heuristic", ...], "setup": {}, ...}
+     "seats": ["South", ...], "players": ["heuristic", ...], "setup": {},
+     "events": [{"type": "Dealt", ...}], ...}
     {"type": "action", "n": 1, "seat": 0, "action": "play 3D", "events": [{...}, ...]}
     ...
     {"type": "result", "result": {...}}                  # a finished game
     {"type": "end", "complete": false, "reason": "..."}  # or: stopped before the end
+
+The header's optional ``events`` are those of ``engine.start`` (the first deal and any
+automatic step before the first decision), so that a log tells the whole game; logs
+written before it was added have none.
 
 `read_log` validates every line and raises `LogError` (``file:line: message``) at the first
 malformed one: bad JSON, a missing or mistyped field, a gap in the action numbers, a
@@ -19,7 +24,6 @@ truncated file, a binary or empty file. Whether the actions are *legal* and the 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -27,6 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from tressette_dsl.loader import load_document
+from tressette_dsl.rules.build import document_hash
 
 FORMAT = "tressette-log/1"
 
@@ -94,17 +99,20 @@ def _fallback(value: Any) -> Any:
 # --- the ruleset fingerprint ------------------------------------------------------------
 
 
-def ruleset_hash(source: str | os.PathLike[str]) -> str:
-    """``sha256:<hex>`` of the ruleset as played, from a bundled id or a file path.
+def ruleset_hash(source: Any) -> str:
+    """``sha256:<hex>`` of the ruleset as played: a loaded `Ruleset` (its
+    ``document_hash``), or a bundled id or file path (the document is loaded, not built).
 
     The hash covers the resolved document (after ``extends``, as the loader returns it),
     serialised as canonical JSON: a change to the ruleset or to any base it extends changes
     it, while comments and formatting do not. Raises `DiagnosticError` if the ruleset does
     not load.
     """
+    digest = getattr(source, "document_hash", None)
+    if isinstance(digest, str) and digest:
+        return digest
     doc, _smap = load_document(source)
-    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=str)
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return document_hash(doc)
 
 
 # --- writing ------------------------------------------------------------------------------
@@ -268,6 +276,9 @@ def _check_header(name: str, number: int, obj: dict[str, Any]) -> dict[str, Any]
         raise LogError(name, number, f"header: unknown format {obj['format']!r} (want {FORMAT!r})")
     if len(obj["players"]) != len(obj["seats"]):
         raise LogError(name, number, "header: 'players' and 'seats' differ in length")
+    events = obj.get("events", [])
+    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
+        raise LogError(name, number, "header: 'events' must be a list of objects")
     return obj
 
 

@@ -56,3 +56,17 @@ def test_points_are_fractions_of_the_unit() -> None:
     assert points(5, 3) == "1⅔"
     assert points(22, 3) == "7⅓"
     assert points(6, 3) == "2"
+
+
+@pytest.mark.parametrize("ruleset_id", PLAYABLE)
+def test_meta_comes_from_the_model(ruleset_id: str) -> None:
+    """``describe(rules)`` reads the sources and choices from ``Ruleset.meta``: the same text
+    as from the document's ``meta``."""
+    rules = load_ruleset(ruleset_id)
+    document, _ = load_document(resolve_ruleset_path(ruleset_id))
+    assert describe(rules) == _text(ruleset_id)
+    meta = document.get("meta") or {}
+    assert rules.meta.to_dict() == meta
+    assert rules.meta.title == meta.get("title", "")
+    assert [s.ref for s in rules.meta.sources] == [s["ref"] for s in meta.get("sources", [])]
+    assert dict(rules.meta.choices) == meta.get("choices", {})

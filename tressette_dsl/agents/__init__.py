@@ -1,17 +1,20 @@
-"""Players that choose actions from their own observation: random, heuristic.
+"""Players that choose actions from their own observation: random, heuristic, sampling.
 
 Every agent follows `base.Agent`: it sees the ruleset, its own observation and the legal
-actions, and returns one of those actions. Agents never see the full game state, so a bot
-at the table knows exactly what a human in its seat would know.
+actions, and returns one of those actions. Agents never read the full game state, so a bot
+at the table knows exactly what a human in its seat would know; the search bot
+`SamplingAgent` is handed the state but reads it only through ``engine.determinize``. It
+is not in `AGENT_KINDS` (the registry of the command line): it is slow by design.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tressette_dsl.agents.base import Agent, AgentError, seat_rng
+from tressette_dsl.agents.base import Agent, AgentError, choose, seat_rng
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.random_agent import RandomAgent
+from tressette_dsl.agents.sampling import SamplingAgent
 
 AGENT_KINDS: dict[str, Callable[[], Agent]] = {
     "random": RandomAgent,
@@ -36,6 +39,8 @@ __all__ = [
     "AgentError",
     "HeuristicAgent",
     "RandomAgent",
+    "SamplingAgent",
+    "choose",
     "make_agent",
     "seat_rng",
 ]

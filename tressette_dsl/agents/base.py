@@ -10,6 +10,11 @@ An agent is anything with ``act(rules, observation, legal, rng) -> Action``:
   uses it and nothing else, so a seeded match is reproducible.
 
 The action returned must be one of ``legal``.
+
+A search agent that sets ``needs_state = True`` is also given the game state, as the
+keyword ``state`` (`choose` does this): it may read it only through
+``engine.determinize(rules, state, seat, rng)``, which keeps exactly what its seat knows
+(OpenSpiel's ``resample_from_infostate`` contract).
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
+
+from tressette_dsl.engine import observe
 
 
 class AgentError(RuntimeError):
@@ -30,6 +37,17 @@ class Agent(Protocol):
     def act(
         self, rules: Any, observation: Any, legal: Sequence[Any], rng: random.Random
     ) -> Any: ...
+
+
+def choose(agent: Agent, rules: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    """Ask `agent`, in the seat to act in `state`, for an action: it gets that seat's
+    observation, and the state too when it ``needs_state``."""
+    seat = state.to_act
+    observation = observe(rules, state, seat)
+    if getattr(agent, "needs_state", False):
+        search: Any = agent  # the protocol's `act` takes no state; a search agent's does
+        return search.act(rules, observation, legal, rng, state=state)
+    return agent.act(rules, observation, legal, rng)
 
 
 def seat_rng(seed: int, seat: int) -> random.Random:

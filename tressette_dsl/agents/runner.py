@@ -1,9 +1,10 @@
 """Play whole matches with agents, through the public engine API only.
 
 `play_match` is the loop shared by `tressette simulate`, the tests and the benchmark: each
-seat's agent sees only ``observe(rules, state, seat)`` and the legal actions, and chooses
-with its own seeded `random.Random` (`base.seat_rng`), so a match is a pure function of the
-ruleset, the seed and the agent kinds.
+seat's agent sees only ``observe(rules, state, seat)`` and the legal actions (a search agent
+also gets the state, to determinize it: `base.choose`), and chooses with its own seeded
+`random.Random` (`base.seat_rng`), so a match is a pure function of the ruleset, the seed
+and the agent kinds.
 """
 
 from __future__ import annotations
@@ -15,14 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tressette_dsl.agents import make_agent
-from tressette_dsl.agents.base import Agent, AgentError, seat_rng
+from tressette_dsl.agents.base import Agent, AgentError, choose, seat_rng
 from tressette_dsl.engine import (
     apply,
     is_over,
     legal_actions,
-    new_game,
-    observe,
     result,
+    start,
     to_act,
 )
 
@@ -65,16 +65,17 @@ def play_match(
     `AgentError` when an agent returns an action that is not legal, and `MatchStopped`
     when a limit is reached.
     """
-    start = time.perf_counter()
+    began = time.perf_counter()
     rngs = [seat_rng(seed, s) for s in range(len(agents))]
-    state = new_game(rules, seed)
-    deals, actions, plays = 1, 0, 0
+    state, first = start(rules, seed)
+    deals = sum(1 for e in first if type(e).__name__ == "Dealt")
+    actions, plays = 0, 0
     while not is_over(state):
         seat = to_act(state)
         if seat is None:
             raise MatchStopped("the match is not over but no seat is to act")
         legal = legal_actions(rules, state)
-        action = agents[seat].act(rules, observe(rules, state, seat), legal, rngs[seat])
+        action = choose(agents[seat], rules, state, legal, rngs[seat])
         if action not in legal:
             raise AgentError(
                 f"{agents[seat].name} agent in seat {seat} chose {action!s}, "
@@ -101,7 +102,7 @@ def play_match(
         actions=actions,
         card_plays=plays,
         totals=dict(res.totals),
-        seconds=time.perf_counter() - start,
+        seconds=time.perf_counter() - began,
     )
     return state, summary
 

@@ -7,7 +7,7 @@ import sys
 
 from tressette_dsl.describe import describe
 from tressette_dsl.diagnostics import DiagnosticError, render_text
-from tressette_dsl.loader import load_document, load_ruleset, resolve_ruleset_path
+from tressette_dsl.loader import load_ruleset
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -18,11 +18,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         rules = load_ruleset(args.ruleset)
-        document, _ = load_document(resolve_ruleset_path(args.ruleset))
     except DiagnosticError as exc:
         for diag in exc.diagnostics:
             print(render_text(diag), file=sys.stderr)
         return 1
-    meta = document.get("meta") if isinstance(document, dict) else None
-    print(describe(rules, meta if isinstance(meta, dict) else None), end="")
+    print(describe(rules), end="")
     return 0

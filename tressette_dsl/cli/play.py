@@ -1,9 +1,10 @@
 """``tressette play [RULESET]``: a match at the terminal, bots and humans in any seats.
 
 Every seat acts on its own ``observe(rules, state, seat)``; a human sees the table through
-a `render.Renderer` made for their seat, which hides every card they could not see at a
-real table. With several human seats (hot seat) each turn is announced, and the screen is
-cleared before a hand is shown when the terminal allows it.
+a `render.Renderer` made for their seat, which shows the events through the engine's
+``events_for`` and so hides every card they could not see at a real table. With several
+human seats (hot seat) each turn is announced, and the screen is cleared before a hand is
+shown when the terminal allows it.
 
 Exit status: 0 the match was played to its end; 1 the input ended (Ctrl-D, end of a piped
 file) or a player typed ``quit``, or the engine failed; 2 a bad command line or a ruleset
@@ -25,7 +26,7 @@ from typing import Any, TextIO
 
 from tressette_dsl import gamelog
 from tressette_dsl.agents import AGENT_KINDS, make_agent
-from tressette_dsl.agents.base import seat_rng
+from tressette_dsl.agents.base import choose, seat_rng
 from tressette_dsl.cli import render
 from tressette_dsl.diagnostics import DiagnosticError, render_text
 from tressette_dsl.engine import (
@@ -34,10 +35,10 @@ from tressette_dsl.engine import (
     apply,
     is_over,
     legal_actions,
-    new_game,
     observe,
     parse_action,
     result,
+    start,
     to_act,
 )
 from tressette_dsl.loader import load_ruleset
@@ -150,16 +151,23 @@ def _kind(word: str) -> str:
 
 
 def log_header(
-    rules: Any, source: str, seed: int, state: Any, kinds: Sequence[str]
+    rules: Any,
+    source: str,
+    seed: int,
+    state: Any,
+    kinds: Sequence[str],
+    *,
+    events: Sequence[Any] = (),
 ) -> dict[str, Any]:
     """The header fields of a log for the match starting at `state` (the writer adds the
-    format): enough to find the ruleset again, check it is unchanged, and deal the same."""
+    format): enough to find the ruleset again, check it is unchanged, and deal the same.
+    `events` are those of `start` (the first deal), kept so the log tells the whole game."""
     path = Path(source)
     ruleset_path = str(path.resolve()) if path.is_file() else None
     return {
         "ruleset": rules.id,
         "ruleset_path": ruleset_path,
-        "ruleset_hash": gamelog.ruleset_hash(ruleset_path or source),
+        "ruleset_hash": gamelog.ruleset_hash(rules),
         "title": rules.title,
         "seed": seed,
         "dealer": _obs_dict(rules, state, 0).get("dealer"),
@@ -167,6 +175,7 @@ def log_header(
         "players": list(kinds),
         "setup": {},
         "tool": "tressette-dsl",
+        "events": [gamelog.to_jsonable(e) for e in events],
     }
 
 
@@ -220,21 +229,21 @@ class Table:
     def play(self, log_path: str | None = None, source: str | None = None) -> int:
         """Play the match to its end (or until stopped); returns the exit status."""
         try:
-            state = new_game(self.rules, self.seed)
+            state, first = start(self.rules, self.seed)
         except Exception as exc:  # a ruleset the engine cannot deal
             print(f"tressette play: cannot start the match: {exc}", file=sys.stderr)
             return EXIT_USAGE
         if log_path:
             source = source or self.rules.file
-            header = log_header(self.rules, source, self.seed, state, self.kinds)
+            header = log_header(self.rules, source, self.seed, state, self.kinds, events=first)
             try:
                 self.log = gamelog.LogWriter(log_path, header)
             except OSError as exc:
                 print(f"tressette play: cannot write the log {log_path}: {exc}", file=sys.stderr)
                 return EXIT_USAGE
         self.say(f"{self.rules.title} - seed {self.seed}", render.seating(self.rules, self.kinds))
-        self.say(*self.renderer.event(self._first_deal(state)))
-        deals = 1
+        self.say(*self.renderer.events(first))
+        deals = sum(1 for e in first if _type(e) == "Dealt")
         try:
             while not is_over(state):
                 state, events = self._turn(state)
@@ -266,20 +275,6 @@ class Table:
             )
         return self._finish(state)
 
-    def _first_deal(self, state: Any) -> dict[str, Any]:
-        """`new_game` deals before it returns; rebuild the `Dealt` event from observations."""
-        obs = [_obs_dict(self.rules, state, s) for s in range(self.rules.players.count)]
-        return {
-            "type": "Dealt",
-            "deal_no": obs[0].get("deal_no", 1),
-            "dealer": obs[0].get("dealer"),
-            "hands": [o.get("hand", []) for o in obs],
-            "stock": [],
-            "monte": [],
-            "stock_size": obs[0].get("stock_size", 0),
-            "monte_size": obs[0].get("monte_size", 0),
-        }
-
     def _turn(self, state: Any) -> tuple[Any, Sequence[Any]]:
         seat = to_act(state)
         if seat is None:
@@ -288,8 +283,7 @@ class Table:
         if self.kinds[seat] == HUMAN:
             action = self._ask(state, seat, legal)
         else:
-            obs = observe(self.rules, state, seat)
-            action = self.bots[seat].act(self.rules, obs, legal, self.rngs[seat])
+            action = choose(self.bots[seat], self.rules, state, legal, self.rngs[seat])
             if action not in legal:
                 raise RuntimeError(
                     f"the {self.kinds[seat]} bot in seat {seat} chose {action}, not a legal action"

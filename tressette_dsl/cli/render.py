@@ -5,15 +5,18 @@ and from plain event dicts (``event.to_dict()``), so one renderer serves every r
 live game and the replay of a log.
 
 Events are omniscient (a ``Dealt`` lists every hand). A `Renderer` made for a *viewer*
-seat therefore redacts them: it shows the viewer's own cards, public facts and cards shown
-face up, and nothing a player in that seat could not see. A renderer without a viewer (bots
-only, transcripts, replays) shows everything.
+seat first passes them through the engine's ``events_for``, which blanks (``None``) every
+card that seat may not see, so it prints nothing a player in that seat could not see; the
+renderer itself has no visibility rules. A renderer without a viewer (bots only,
+transcripts, replays) shows everything.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+from tressette_dsl.engine.views import event_for
 
 FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔", (1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
 
@@ -149,8 +152,10 @@ def seating(rules: Any, players: Sequence[str] | None = None) -> str:
 
 
 class Renderer:
-    """Turns event dicts into lines of text for one viewer (None = sees everything).
+    """Turns event dicts into lines of text for one viewer.
 
+    `viewer`: a seat (that seat's view, from ``events_for``), -1 (a screen shared by
+    several players: public facts only) or None (a spectator of bots: sees everything).
     `compact` groups the cards of a trick on one line when it is won (a transcript);
     otherwise each card is announced as it is played (a live table).
     """
@@ -161,17 +166,18 @@ class Renderer:
         self.compact = compact
         self._trick: list[str] = []
 
-    def sees(self, seat_index: int | None) -> bool:
-        return self.viewer is None or self.viewer == seat_index
-
     def events(self, events: Iterable[Any]) -> list[str]:
         out: list[str] = []
         for event in events:
-            data = event.to_dict() if hasattr(event, "to_dict") else event
-            out.extend(self.event(data))
+            out.extend(self.event(event))
         return out
 
-    def event(self, ev: dict[str, Any]) -> list[str]:
+    def event(self, event: Any) -> list[str]:
+        """The lines for one event (an engine record or its dict), as the viewer sees it."""
+        if self.viewer is None:
+            ev = event.to_dict() if hasattr(event, "to_dict") else event
+        else:
+            ev = event_for(self.rules, event, self.viewer if self.viewer >= 0 else None)
         kind = ev.get("type", "?")
         method = getattr(self, f"_ev_{kind}", None)
         if method is None:
@@ -185,16 +191,19 @@ class Renderer:
     def _s(self, index: Any) -> str:
         return seat(self.rules, index) if isinstance(index, int) else str(index)
 
-    def _c(self, text: str) -> str:
-        return card(self.rules, text)
+    def _c(self, text: str | None, hidden: str = "a card") -> str:
+        return hidden if text is None else card(self.rules, text)
+
+    def _cards(self, texts: Sequence[str | None]) -> str:
+        """Cards, or how many when some are hidden from the viewer."""
+        if any(t is None for t in texts):
+            return f"{len(texts)} card" + ("s" if len(texts) != 1 else "")
+        return cards(self.rules, [t for t in texts if t is not None])
 
     def _generic(self, ev: dict[str, Any]) -> str:
         kind = ev.get("type", "?")
-        if self.viewer is not None:  # an event this renderer does not know may hide cards
-            who = ev.get("seat")
-            return f"  {kind}" + (f" ({self._s(who)})" if isinstance(who, int) else "")
         rest = ", ".join(f"{k}={v}" for k, v in ev.items() if k != "type")
-        return f"  {kind}: {rest}"
+        return f"  {kind}: {rest}" if rest else f"  {kind}"
 
     # dealing -------------------------------------------------------------------------------
     def _ev_Dealt(self, ev: dict[str, Any]) -> list[str]:
@@ -204,16 +213,14 @@ class Renderer:
             f"== Deal {ev.get('deal_no', '?')} - dealer {self._s(ev.get('dealer'))} ==",
         ]
         for i, cards_ in enumerate(ev.get("hands", [])):
-            if self.sees(i):
+            if cards_ and None not in cards_:
                 label = "Your hand" if self.viewer == i else self._s(i)
                 lines.append(f"  {label}: {hand(self.rules, cards_)}")
         for zone in ("stock", "monte"):
             zone_cards = ev.get(zone) or []
-            size = len(zone_cards) or ev.get(f"{zone}_size", 0)
-            if size:
-                visible = zone_cards and self.viewer is None
-                shown = cards(self.rules, zone_cards) if visible else "face down"
-                lines.append(f"  {zone} ({size}): {shown}")
+            if zone_cards:
+                shown = "face down" if None in zone_cards else cards(self.rules, zone_cards)
+                lines.append(f"  {zone} ({len(zone_cards)}): {shown}")
         return lines
 
     def _ev_Annulled(self, ev: dict[str, Any]) -> str:
@@ -240,15 +247,16 @@ class Renderer:
 
     def _ev_Called(self, ev: dict[str, Any]) -> str:
         line = f"  {self._s(ev['seat'])} calls {self._c(ev['card'])}"
-        holder = str(ev.get("holder", ""))
-        effect = _call_effect(self.rules)
+        holder = ev.get("holder")  # None: the viewer may not know (a secret partner)
+        if holder is None:
+            return line
+        holder = str(holder)
         if holder.isdigit():
-            if effect == "partner" and not self.sees(int(holder)):
-                return line  # the partner is secret until the card is played
             who = "you hold it" if self.viewer == int(holder) else f"held by {self._s(int(holder))}"
             return f"{line} ({who})"
         if holder == "self":
-            return f"{line} (the caller holds it)" if self.viewer is None else line
+            who = "you hold it" if self.viewer == ev["seat"] else "the caller holds it"
+            return f"{line} ({who})"
         if holder == "monte":
             return f"{line} (it is in the monte)"
         return line
@@ -261,29 +269,21 @@ class Renderer:
 
     def _ev_CardTransferred(self, ev: dict[str, Any]) -> str:
         src, dst = ev["source"], ev["to"]
-        shown = ev.get("shown") or self.sees(src) or self.sees(dst)
-        what = self._c(ev["card"]) if shown else "a card"
-        return f"  {self._s(src)} hands {what} to {self._s(dst)}"
+        return f"  {self._s(src)} hands {self._c(ev['card'])} to {self._s(dst)}"
 
     def _ev_ZoneShown(self, ev: dict[str, Any]) -> str:
         return f"  The {ev['zone']} is shown: {cards(self.rules, ev.get('cards', []))}"
 
     def _ev_CardsMoved(self, ev: dict[str, Any]) -> str:
         dst, moved = ev["to"], ev.get("cards", [])
-        if ev.get("shown") or self.sees(dst):
-            what = cards(self.rules, moved)
-        else:
-            what = f"{len(moved)} card" + ("s" if len(moved) != 1 else "")
-        return f"  {self._s(dst)} takes from the {ev['source']}: {what}"
+        return f"  {self._s(dst)} takes from the {ev['source']}: {self._cards(moved)}"
 
     def _ev_CardGiven(self, ev: dict[str, Any]) -> str:
         src, dst = ev["seat"], ev["to"]
-        shown = ev.get("shown") or self.sees(src) or self.sees(dst)
-        what = self._c(ev["card"]) if shown else "a card"
-        return f"  {self._s(src)} gives {what} to {self._s(dst)}"
+        return f"  {self._s(src)} gives {self._c(ev['card'])} to {self._s(dst)}"
 
     def _ev_CardDiscarded(self, ev: dict[str, Any]) -> str:
-        what = self._c(ev["card"]) if self.sees(ev["seat"]) else "a card face down"
+        what = self._c(ev["card"], "a card face down")
         return f"  {self._s(ev['seat'])} discards {what} to the {ev.get('zone', 'monte')}"
 
     def _ev_CardTaken(self, ev: dict[str, Any]) -> str:
@@ -299,7 +299,7 @@ class Renderer:
         line = f"  {self._s(ev['seat'])} declares {ev['decl']} {arg_text} ({pts} point"
         line += "s)" if pts != 1 else ")"
         declared = ev.get("cards") or []
-        if declared and (self.sees(ev["seat"]) or _declarations_revealed(self.rules)):
+        if declared and None not in declared:
             line += f": {cards(self.rules, declared)}"
         return line
 
@@ -334,13 +334,11 @@ class Renderer:
         return f"  Trick {ev.get('trick_no', '?')} {won}"
 
     def _ev_CardDrawn(self, ev: dict[str, Any]) -> str:
-        what = self._c(ev["card"]) if ev.get("shown") or self.sees(ev["seat"]) else "a card"
-        return f"  {self._s(ev['seat'])} draws {what}"
+        return f"  {self._s(ev['seat'])} draws {self._c(ev['card'])}"
 
     def _ev_LeftoverTaken(self, ev: dict[str, Any]) -> str:
         left = ev.get("cards", [])
-        what = cards(self.rules, left) if self.viewer is None else f"{len(left)} cards"
-        return f"  {self._s(ev['seat'])} takes the leftover cards: {what}"
+        return f"  {self._s(ev['seat'])} takes the leftover cards: {self._cards(left)}"
 
     # scores ------------------------------------------------------------------------------------
     def _ev_Claimed(self, ev: dict[str, Any]) -> str:
@@ -396,23 +394,11 @@ def _plain(values: Any) -> str:
     return str(values)
 
 
-def _call_effect(rules: Any) -> str | None:
-    for phase in rules.flow:
-        if getattr(phase, "kind", None) == "call":
-            return str(phase.effect)
-    return None
-
-
 def _auction_id(rules: Any) -> str | None:
     for phase in rules.flow:
         if getattr(phase, "kind", None) == "auction":
             return str(phase.id)
     return None
-
-
-def _declarations_revealed(rules: Any) -> bool:
-    declaring = rules.declaring
-    return declaring is None or declaring.reveal != "never"
 
 
 def _signal_at(rules: Any, signal_id: str) -> str | None:

@@ -1,11 +1,12 @@
 """``tressette replay LOG``: re-apply a game log through the engine and check every line.
 
 The ruleset named in the header is loaded (the recorded file path if it still exists, else
-the bundled id) and its hash compared with the recorded one. Then, from ``new_game`` with
-the recorded seed, each action must be by the seat to act, well-formed, legal, and produce
-exactly the recorded events; the closing line must match ``result(...)``. The first
-difference is reported as ``LOG:line: expected ..., got ...`` (expected = what the engine
-says, got = what the log says).
+the bundled id) and its hash compared with the recorded one. Then, from ``start`` with the
+recorded seed (whose events must be the header's ``events``, when it has them), each action
+must be by the seat to act, well-formed, legal, and produce exactly the recorded events;
+the closing line must match ``result(...)``. The first difference is reported as
+``LOG:line: expected ..., got ...`` (expected = what the engine says, got = what the log
+says).
 
 Exit status: 0 the log replays exactly (an incomplete log too, when everything it holds
 replays); 1 a malformed log, a divergence, or (with ``--strict``) a changed ruleset;
@@ -30,10 +31,10 @@ from tressette_dsl.engine import (
     apply,
     is_over,
     legal_actions,
-    new_game,
     observe,
     parse_action,
     result,
+    start,
     to_act,
 )
 from tressette_dsl.loader import bundled_ids, load_ruleset
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_RULESET
     try:
         rules = load_ruleset(source)
-        current = gamelog.ruleset_hash(source)
+        current = gamelog.ruleset_hash(rules)
     except DiagnosticError as err:
         for diag in err.diagnostics:
             print(render_text(diag), file=sys.stderr)
@@ -158,13 +159,20 @@ def replay(
         )
     setup = header.get("setup") or {}
     try:
-        state = new_game(rules, header["seed"], **setup)
+        state, first = start(rules, header["seed"], **setup)
     except Exception as exc:  # a corrupt setup must not end in a traceback
         return Divergence(1, f"expected a valid game setup, got {setup!r}: {exc}")
     obs = observe(rules, state, 0)
     dealer = (obs.to_dict() if hasattr(obs, "to_dict") else {}).get("dealer")
     if "dealer" in header and header["dealer"] != dealer:
         return Divergence(1, f"expected dealer {dealer}, got {header['dealer']} in the header")
+    if "events" in header:  # the first deal (logs written before it was recorded have none)
+        computed = [gamelog.to_jsonable(e) for e in first]
+        mismatch = compare_events(computed, list(header["events"]))
+        if mismatch:
+            return Divergence(1, f"header: {mismatch}")
+        if show is not None:
+            show(header["events"])
     for entry in log.actions:
         state, problem = _replay_action(rules, state, entry)
         if problem is not None:

@@ -8,7 +8,9 @@
     >>> state, events = apply(rules, state, action)
 
 Everything is pure: `apply` returns a new state and the events, and never changes its
-argument. See docs/engine.md.
+argument. `start` is `new_game` with the events of the first deal; `events_for` is one
+seat's view of events, as `observe` is of the state; `determinize` samples a full state
+consistent with one seat's knowledge (for search bots). See docs/engine.md.
 """
 
 from __future__ import annotations
@@ -16,13 +18,15 @@ from __future__ import annotations
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.actions import ActionSyntaxError as _Syntax
 from tressette_dsl.engine.actions import parse_text as _parse_text
+from tressette_dsl.engine.determinize import determinize
 from tressette_dsl.engine.errors import IllegalActionError, InvalidActionError
 from tressette_dsl.engine.events import Event
-from tressette_dsl.engine.game import apply, legal_actions, new_game
+from tressette_dsl.engine.game import apply, legal_actions, new_game, start
 from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.engine.match import result as _result
 from tressette_dsl.engine.observe import Observation, observe
 from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.views import events_for
 from tressette_dsl.rules.model import Ruleset
 
 __all__ = [
@@ -35,12 +39,15 @@ __all__ = [
     "Observation",
     "apply",
     "deal_over",
+    "determinize",
+    "events_for",
     "is_over",
     "legal_actions",
     "new_game",
     "observe",
     "parse_action",
     "result",
+    "start",
     "to_act",
 ]
 

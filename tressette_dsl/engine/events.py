@@ -1,7 +1,8 @@
 """Events: the story of a game, one frozen past-tense record per fact.
 
 Events are omniscient (a `Dealt` lists every hand): they are the log for transcripts and
-replays. A player's view is `observe`, never the event log. Cards appear as their text.
+replays. A player's view is `observe` of the state and `views.events_for` of the events,
+never the raw log. Cards appear as their text.
 """
 
 from __future__ import annotations

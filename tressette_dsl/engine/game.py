@@ -36,6 +36,23 @@ def new_game(
     monte: Sequence[str] | None = None,
 ) -> GameState:
     """A new match, dealt and waiting for the first decision."""
+    state, _events = start(rules, seed, dealer=dealer, deck=deck, hands=hands, stock=stock,
+                           monte=monte)
+    return state
+
+
+def start(
+    rules: Ruleset,
+    seed: int,
+    *,
+    dealer: int | None = None,
+    deck: Sequence[str] | None = None,
+    hands: Mapping[int, Sequence[str]] | None = None,
+    stock: Sequence[str] | None = None,
+    monte: Sequence[str] | None = None,
+) -> tuple[GameState, tuple[Event, ...]]:
+    """`new_game`, with the events of getting there: the first `Dealt` and every automatic
+    step before the first decision (a redeal, a trump set, mandatory declarations...)."""
     n = rules.players.count
     fixed = _fixed(rules, deck, hands, stock, monte)
     if dealer is None:
@@ -46,7 +63,7 @@ def new_game(
                       fixed=fixed)
     step = Step(rules, state)
     _start_deal(step, dealer)
-    return step.state
+    return step.state, tuple(step.events)
 
 
 def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:

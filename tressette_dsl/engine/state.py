@@ -24,6 +24,7 @@ class TrickRecord:
     leader: int
     plays: tuple[tuple[int, int], ...]  # (seat, card) in play order
     winner: int
+    follow: bool = True  # follow-suit was in force (a seat that did not follow was void)
 
 
 @record

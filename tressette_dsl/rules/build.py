@@ -9,6 +9,9 @@ Defaults for absent keys are those documented in docs/language.md.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -44,6 +47,7 @@ from tressette_dsl.rules.model import (
     Expr,
     GivePhase,
     Match,
+    Meta,
     Misdeal,
     MovePhase,
     PacketSpec,
@@ -58,6 +62,7 @@ from tressette_dsl.rules.model import (
     Sides,
     Signaling,
     SignalSpec,
+    Source,
     TakePhase,
     TricksPhase,
     Who,
@@ -76,11 +81,19 @@ BAD_VALUE = "TS433"  # a value outside what the engine can play
 
 
 def build_ruleset(doc: dict[str, Any], smap: SourceMap) -> Ruleset:
+    digest = document_hash(doc)
     builder = _Builder(doc, smap)
     rules = builder.build()
     if builder.problems or rules is None:
         raise DiagnosticError(builder.problems)
-    return rules
+    return dataclasses.replace(rules, meta=builder.meta(), document_hash=digest)
+
+
+def document_hash(doc: Mapping[str, Any]) -> str:
+    """``sha256:<hex>`` of a resolved ruleset document, serialised as canonical JSON (sorted
+    keys): the fingerprint of the ruleset as played (`Ruleset.document_hash`, game logs)."""
+    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=str)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class _Builder:
@@ -184,6 +197,27 @@ class _Builder:
             payoff=payoff,
             match=match,
             ctx=self.ctx,
+        )
+
+    def meta(self) -> Meta:
+        def text(key: str) -> str:
+            value = self.get(("meta", key))
+            return "" if value is None else str(value)
+
+        sources = tuple(
+            Source(ref=str(src.get("ref", "")),
+                   file=None if src.get("file") is None else str(src["file"]),
+                   url=None if src.get("url") is None else str(src["url"]),
+                   about=str(src.get("about") or ""))
+            for src in self.get(("meta", "sources"), []) if isinstance(src, dict))
+        choices = self.get(("meta", "choices"), {})
+        return Meta(
+            title=text("title"),
+            description=text("description"),
+            sources=sources,
+            choices=MappingProxyType({str(k): str(v) for k, v in choices.items()}
+                                     if isinstance(choices, dict) else {}),
+            rules_text=text("rules_text"),
         )
 
     def players(self) -> Players:

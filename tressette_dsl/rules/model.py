@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
 
 from tressette_dsl.diagnostics import Span
@@ -382,6 +383,45 @@ class Match:
 
 
 @dataclass(frozen=True, slots=True)
+class Source:
+    """A written source of the rules (`meta.sources`)."""
+
+    ref: str
+    file: str | None = None
+    url: str | None = None
+    about: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Meta:
+    """What the ruleset is and where its rules come from (`meta`): not rules, but carried
+    so that tools (describe, logs) need not read the document again."""
+
+    title: str = ""
+    description: str = ""
+    sources: tuple[Source, ...] = ()
+    choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    rules_text: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The `meta` mapping as in the YAML (absent keys left out)."""
+        out: dict[str, Any] = {}
+        if self.title:
+            out["title"] = self.title
+        if self.description:
+            out["description"] = self.description
+        if self.sources:
+            out["sources"] = [{k: v for k, v in (("ref", s.ref), ("file", s.file),
+                                                 ("url", s.url), ("about", s.about)) if v}
+                              for s in self.sources]
+        if self.choices:
+            out["choices"] = dict(self.choices)
+        if self.rules_text:
+            out["rules_text"] = self.rules_text
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     id: str
     title: str
@@ -400,6 +440,10 @@ class Ruleset:
     payoff: Payoff | None
     match: Match
     ctx: Any = field(repr=False)  # expr.context.StaticContext, for patterns
+    meta: Meta = field(default_factory=Meta, repr=False)
+    # sha256 of the canonical JSON of the resolved document ("sha256:<hex>"): a change to
+    # the ruleset or to a base it extends changes it; comments and formatting do not
+    document_hash: str = ""
 
     def phase_index(self, phase_id: str) -> int:
         for i, phase in enumerate(self.flow):

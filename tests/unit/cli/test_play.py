@@ -321,3 +321,27 @@ def test_hidden_cards_of_others_are_not_printed_for_the_human(
     others = re.findall(r"(East|West) discards (.*) to the monte", out)
     assert others, "some defender or declarer other than South discards in this match"
     assert all(what == "a card face down" for _who, what in others), others
+
+
+def test_a_secret_partner_is_not_named_to_the_human(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Briscola chiamata: the call names its holder only to the holder himself (the
+    renderer shows the events through the engine's `events_for`)."""
+    rules = load_ruleset("briscola-chiamata")
+    holders = []
+    for seed in range(1, 15):
+        code, out, _ = _run(
+            capsys,
+            ["play", "briscola-chiamata", "--seed", str(seed), "--players", "human"],
+            stdin="1\n" * 4000,
+            monkeypatch=monkeypatch,
+        )
+        assert code == 0
+        assert "held by" not in out
+        assert not re.search(r"^  (East|North-East|North-West|West): ", out, re.M)
+        holders += re.findall(r"calls \S+ \((you hold it)\)", out)
+        if holders:
+            break
+    assert holders, "the human never held a called card in 14 matches"
+    assert rules.players.count == 5

@@ -11,7 +11,7 @@ import pytest
 
 from tressette_dsl import gamelog
 from tressette_dsl.cli import main
-from tressette_dsl.loader import bundled_ids
+from tressette_dsl.loader import bundled_ids, load_ruleset
 
 
 @pytest.fixture(scope="module")
@@ -354,3 +354,52 @@ def test_random_corruption_never_gives_a_traceback(
         code, _, err = _replay(capsys, str(path))
         assert code in (0, 1, 2), err
         assert "Traceback" not in err and "internal error" not in err, err
+
+
+# --- the first deal in the header ---------------------------------------------------------
+
+
+def test_header_records_the_first_deal(game_log: Path) -> None:
+    header = json.loads(_lines(game_log)[0])
+    first = header["events"]
+    assert first[0]["type"] == "Dealt" and first[0]["deal_no"] == 1
+    assert [len(hand) for hand in first[0]["hands"]] == [10, 10, 10, 10]
+
+
+def test_replay_show_prints_the_first_deal(
+    game_log: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = _replay(capsys, str(game_log), "--show")
+    assert code == 0
+    assert out.index("== Deal 1 - dealer") < out.index("Trick  1:")
+
+
+def test_changed_first_deal_is_caught(
+    game_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = _lines(game_log)
+    header = json.loads(lines[0])
+    hands = header["events"][0]["hands"]
+    hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+    lines[0] = json.dumps(header)
+    code, _, err = _replay(capsys, str(_write(tmp_path / "t.jsonl", lines)))
+    assert code == 1
+    assert ":1: header: event 1: expected Dealt{hands: " in err
+
+
+def test_log_without_first_deal_still_replays(
+    game_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = _lines(game_log)
+    header = json.loads(lines[0])
+    del header["events"]  # logs written before the first deal was recorded
+    lines[0] = json.dumps(header)
+    code, _, err = _replay(capsys, str(_write(tmp_path / "t.jsonl", lines)))
+    assert code == 0, err
+
+
+def test_ruleset_hash_of_the_model_is_that_of_the_document() -> None:
+    for rid in ("tressette", "calabresella", "house-nonna"):
+        path = bundled_ids()[rid]
+        rules = load_ruleset(path)
+        assert rules.document_hash == gamelog.ruleset_hash(path) == gamelog.ruleset_hash(rules)

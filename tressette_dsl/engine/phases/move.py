@@ -2,7 +2,8 @@
 
 Each receiving seat, in play order, takes `count` cards from the top of the zone (all of
 them when `count` is absent). With `shown`, or from a zone already shown, every seat sees
-them; otherwise only the receiver does (e.g. monte cards dealt blind).
+them (a `Reveal` records where they went); otherwise only the receiver does (e.g. monte
+cards dealt blind).
 """
 
 from __future__ import annotations
@@ -30,10 +31,9 @@ def enter(step: Step, spec: MovePhase) -> bool:
         shown = spec.shown or (spec.source == "monte" and s.monte_shown)
         changes: dict[str, object] = {spec.source: rest,
                                       "hands": set_at(s.hands, seat, s.hands[seat] | mask)}
-        if shown:
+        if shown and mask:
             changes["public"] = set_at(s.public, seat, s.public[seat] | mask)
-            if spec.shown:
-                changes["reveals"] = (*s.reveals, Reveal(spec.source, seat, mask, s.deal_no))
+            changes["reveals"] = (*s.reveals, Reveal(spec.source, seat, mask, s.deal_no))
         step.set(**changes)
         step.emit(CardsMoved(source=spec.source, to=seat, shown=shown,
                              cards=tuple(rules.deck.card_text[c] for c in cards)))

@@ -370,7 +370,8 @@ def _finish_trick(step: Step, spec: TricksPhase) -> bool:
         mask |= 1 << card
     step.set(won=set_at(s.won, winner, s.won[winner] | mask),
              tricks_won=set_at(s.tricks_won, winner, s.tricks_won[winner] + 1),
-             tricks=(*s.tricks, TrickRecord(s.trick_no, s.leader or 0, s.trick, winner)),
+             tricks=(*s.tricks, TrickRecord(s.trick_no, s.leader or 0, s.trick, winner,
+                                              s.must_follow)),
              last_winner=winner, trick=())
     step.emit(TrickWon(trick_no=s.trick_no, seat=winner,
                        cards=tuple(rules.deck.card_text[c] for _x, c in s.trick),

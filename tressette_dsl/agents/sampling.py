@@ -1,0 +1,93 @@
+"""A perfect-information Monte Carlo bot: sample the hidden cards, play out, average.
+
+For each decision with a real choice, `SamplingAgent` draws worlds with
+``engine.determinize(rules, state, seat, rng)`` - full states consistent with what its seat
+knows - and, in each world, tries every legal action followed by random play to the end of
+the deal. The action with the best average result wins. The result of a playout is the
+change of the seat's match total over the deal, less the average change of all seats (so
+points taken by the other side count against it), plus a bonus when the match ends in the
+playout (its size: the match target, else 100).
+
+It plays through the generic engine API only (`determinize`, `legal_actions`, `apply`,
+`deal_over`, `result`), knowing no variant. Like OpenSpiel's ISMCTS bot it receives the game
+state (``needs_state``; see `base.choose`) but reads it only through `determinize`, which
+keeps exactly what its seat may know. `budget` bounds the playouts per decision; it never
+claims (a claim is judged by the rules, not by play).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tressette_dsl.engine import (
+    apply,
+    deal_over,
+    determinize,
+    is_over,
+    legal_actions,
+    result,
+    to_act,
+)
+
+
+class SamplingAgent:
+    """Perfect-information Monte Carlo over determinized worlds; `budget` playouts a move."""
+
+    name = "sampling"
+    needs_state = True
+
+    def __init__(self, budget: int = 32, *, max_steps: int = 2000) -> None:
+        if budget < 1:
+            raise ValueError("budget must be at least 1 playout")
+        self.budget = budget
+        self.max_steps = max_steps
+
+    def act(
+        self,
+        rules: Any,
+        observation: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+        *,
+        state: Any = None,
+    ) -> Any:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        choices = [a for a in legal if str(a) != "claim"] or list(legal)
+        if len(choices) == 1:
+            return choices[0]
+        if state is None:
+            raise ValueError("the sampling agent needs the game state (see agents.base.choose)")
+        seat = to_act(state)
+        assert seat is not None
+        before = result(rules, state).seat_totals
+        worlds = max(1, self.budget // len(choices))
+        totals = [0.0] * len(choices)
+        for _ in range(worlds):
+            world = determinize(rules, state, seat, rng)
+            for i, action in enumerate(choices):
+                after, _events = apply(rules, world, action)
+                totals[i] += self._value(rules, before, self._playout(rules, after, rng), seat)
+        best = max(range(len(choices)), key=lambda i: totals[i])
+        return choices[best]
+
+    def _playout(self, rules: Any, state: Any, rng: random.Random) -> Any:
+        """Random legal play (no claims) until the deal or the match is over."""
+        steps = 0
+        while not deal_over(state) and steps < self.max_steps:
+            legal = [a for a in legal_actions(rules, state) if str(a) != "claim"]
+            state, _events = apply(rules, state, legal[rng.randrange(len(legal))])
+            steps += 1
+        return state
+
+    @staticmethod
+    def _value(rules: Any, before: Sequence[int], state: Any, seat: int) -> float:
+        res = result(rules, state)
+        gains = [a - b for a, b in zip(res.seat_totals, before, strict=True)]
+        value = gains[seat] - sum(gains) / len(gains)
+        if is_over(state) and res.winner_seats:
+            bonus = rules.match.target or 100
+            value += bonus if seat in res.winner_seats else -bonus
+        return value

@@ -1,0 +1,566 @@
+"""Determinisation: a full game state that one seat could not tell from the real one.
+
+`determinize(rules, state, seat, rng)` keeps every card whose place `seat` knows where it
+is, and deals the others at random to the places `seat` cannot see - the hidden part of
+the other hands, the stock, a face-down monte - so that search bots (perfect-information
+Monte Carlo, ISMCTS) can play on from the copy (OpenSpiel's `resample_from_infostate`, TAG's
+`redeterminiseUnknown`).
+
+What `seat` knows, and the result respects:
+
+* *fixed* cards stay put: its own hand and its own discards, every card played this deal,
+  cards shown in another hand (stock draws shown, a called card handed over, cards given or
+  taken face up, monte cards moved after being shown, declared combinations when the rules
+  reveal them), the monte while it lies shown;
+* hand sizes, the stock and monte sizes, and *who put which card where* in a zone: a slot
+  of the monte that holds a discard of seat x gets a card x could have held;
+* a card shown in seat x's hand that x no longer shows (x discarded face down since) is in
+  x's hand or among x's discards; a card shown in a zone that is face down again is still
+  there (or in a hand, when the rules move or draw from that zone);
+* voids: a seat that did not follow suit while follow-suit was in force holds no hidden
+  card of that suit - unless it has drawn a card face down since;
+* declarations whose cards the rules do not reveal: the cards the declared text implies
+  (a pattern of three named ranks in one suit, declared as `D`: those three cards of D)
+  are still in the declarer's hand unless played;
+* the secret partner: when `seat` does not know him, he is whoever holds the called card in
+  the copy (nobody, if the caller or the monte does).
+
+Soft constraints, met when sampling can (else the last sample that meets the hard ones is
+used): truthful signals of the other seats must be true of their sampled hands at the time
+they were made (signals whose truth needs `unseen` or `stock_size` are not checked); a
+seat that announced a combination must hold one; a declaration whose text does not fix its
+cards must match an instance in the declarer's sampled cards.
+
+Sampling: up to `UNIFORM_TRIES` uniform deals of the hidden cards into the hidden slots are
+tried (rejection sampling: exact, uniform over consistent deals); then a sequential sampler
+that assigns each card to a random allowed place while a max-flow check proves the rest
+can still be placed (it always finishes: the real state is a witness). The future deals
+are chance too, so the copy gets a new seed drawn from `rng`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from tressette_dsl.engine import declare
+from tressette_dsl.engine.state import DeclRecord, GameState, TrickRecord
+from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.views import secret_partner
+from tressette_dsl.expr import pattern_instances
+from tressette_dsl.rules.model import (
+    DiscardPhase,
+    GivePhase,
+    MovePhase,
+    Ruleset,
+    TricksPhase,
+    iter_cards,
+)
+
+UNIFORM_TRIES = 60
+SOFT_TRIES = 8  # uniform samples that fail only soft constraints before repairing one
+REPAIR_STEPS = 400
+_UNCHECKABLE = frozenset({"unseen", "stock_size"})
+
+Place = tuple[str, Any]  # ("hand", seat) or (zone, discarding seat | None)
+
+
+def determinize(rules: Ruleset, state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A full state consistent with everything `seat` may know; the rest dealt at random."""
+    if not 0 <= seat < state.n:
+        raise ValueError(f"seat must be 0..{state.n - 1}, not {seat}")
+    problem = _Problem(rules, state, seat)
+    groups = problem.sample(rng)
+    return problem.build(groups, rng)
+
+
+class _Problem:
+    """The hidden cards, the places they may go (groups of slots), and the constraints."""
+
+    def __init__(self, rules: Ruleset, s: GameState, seat: int) -> None:
+        self.rules, self.s, self.seat = rules, s, seat
+        deck = rules.deck
+        self.fixed = self._fixed()
+        # places: the hidden part of each other hand, then zone slots grouped by who put
+        # the card there (None = dealt there)
+        self.places: list[Place] = []
+        self.caps: list[int] = []
+        index: dict[Place, int] = {}
+        for x in range(s.n):
+            if x != seat:
+                index[("hand", x)] = len(self.places)
+                self.places.append(("hand", x))
+                self.caps.append((s.hands[x] & ~self.fixed).bit_count())
+        self.slots: dict[str, list[tuple[int, int]]] = {}  # zone -> [(position, group)]
+        for zone in ("stock", "monte"):
+            cards = getattr(s, zone)
+            slots = []
+            for pos, card in enumerate(cards):
+                if self.fixed >> card & 1:
+                    continue
+                origin = next((x for x in range(s.n) if x != seat and s.discarded[x] >> card & 1),
+                              None)
+                place = (zone, origin)
+                if place not in index:
+                    index[place] = len(self.places)
+                    self.places.append(place)
+                    self.caps.append(0)
+                self.caps[index[place]] += 1
+                slots.append((pos, index[place]))
+            self.slots[zone] = slots
+        self.index = index
+        self.hidden = deck.full_mask & ~self.fixed
+        self.cards = iter_cards(self.hidden)
+        if len(self.cards) != sum(self.caps):  # every card in one zone: cannot happen
+            raise AssertionError("determinize: hidden cards and hidden slots differ")
+        self.allowed = [self._allowed(card) for card in self.cards]
+        self.soft = _SoftChecks(self)
+
+    # --- what is known -------------------------------------------------------------------
+
+    def _fixed(self) -> int:
+        """Cards whose place `seat` knows."""
+        s, seat = self.s, self.seat
+        zones = 0
+        for card in (*s.stock, *s.monte):
+            zones |= 1 << card
+        mask = s.hands[seat] | (s.discarded[seat] & zones)
+        for x in range(s.n):
+            mask |= (s.public[x] & s.hands[x]) | s.played[x] | s.won[x]
+        for _x, card in s.trick:
+            mask |= 1 << card
+        if s.monte_shown and not any(s.discarded):
+            for card in s.monte:
+                mask |= 1 << card
+        return mask
+
+    def _group_mask(self, *, hand: int | None = None, zone: str | None = None,
+                    origin: Any = "any") -> int:
+        out = 0
+        for g, (kind, who) in enumerate(self.places):
+            if hand is not None and kind == "hand" and who == hand:
+                out |= 1 << g
+            if zone is not None and kind == zone and origin in ("any", who):
+                out |= 1 << g
+        return out
+
+    def _allowed(self, card: int) -> int:
+        rules, s = self.rules, self.s
+        every = (1 << len(self.places)) - 1
+        hands = sum(1 << g for g, (kind, _x) in enumerate(self.places) if kind == "hand")
+        allowed = every
+        last = next((r for r in reversed(s.reveals) if r.cards >> card & 1), None)
+        if last is not None and last.seat is not None and last.seat != self.seat:
+            x = last.seat  # seen in x's hand: still there, or discarded by x since
+            allowed = self._group_mask(hand=x)
+            for zone in self._discard_zones():
+                allowed |= self._group_mask(zone=zone, origin=x)
+            if any(isinstance(p, GivePhase) and not p.shown for p in rules.flow):
+                allowed |= hands
+        elif last is not None and last.seat is None:  # seen lying in a zone
+            zone = last.what
+            allowed = self._group_mask(zone=zone)
+            if self._leaves_blind(zone):
+                allowed |= hands
+        suit = rules.deck.card_suit[card]
+        for x, void_suit in self.voids():
+            if void_suit == suit:
+                allowed &= ~self._group_mask(hand=x)
+        for x, forced in self.declared():
+            if forced >> card & 1:
+                allowed &= self._group_mask(hand=x)
+        return allowed
+
+    def _discard_zones(self) -> set[str]:
+        return {p.to for p in self.rules.flow if isinstance(p, DiscardPhase)}
+
+    def _leaves_blind(self, zone: str) -> bool:
+        """Can a card leave `zone` for a hand without every seat seeing it?"""
+        for p in self.rules.flow:
+            if isinstance(p, MovePhase) and p.source == zone and not p.shown:
+                return True
+            if isinstance(p, TricksPhase) and p.draw is not None and p.draw.source == zone \
+                    and not p.draw.shown:
+                return True
+        return False
+
+    _voids: list[tuple[int, int]] | None = None
+
+    def voids(self) -> list[tuple[int, int]]:
+        """(seat, suit): the hidden part of that seat's hand has no card of the suit."""
+        if self._voids is not None:
+            return self._voids
+        s, suit_of = self.s, self.rules.deck.card_suit
+        draw = self.draw_spec()
+        current = TrickRecord(s.trick_no, s.leader or 0, s.trick, -1, s.must_follow)
+        out = set()
+        for trick in (*s.tricks, current):
+            if not trick.follow or not trick.plays:
+                continue
+            led = suit_of[trick.plays[0][1]]
+            for x, card in trick.plays[1:]:
+                if suit_of[card] == led or x == self.seat:
+                    continue
+                refilled = draw is not None and not draw.shown \
+                    and s.drawn[x].bit_count() >= trick.trick_no
+                if not refilled:
+                    out.add((x, led))
+        self._voids = sorted(out)
+        return self._voids
+
+    def draw_spec(self) -> Any:
+        spec = self.rules.flow[self.s.phase] if self.s.phase < len(self.rules.flow) else None
+        return spec.draw if isinstance(spec, TricksPhase) else None
+
+    _declared: list[tuple[int, int]] | None = None
+
+    def declared(self) -> list[tuple[int, int]]:
+        """(seat, cards): cards a hidden declaration implies, still in the declarer's hand."""
+        if self._declared is None:
+            self._declared = [(r.seat, forced_cards(self.rules, r) & self.hidden)
+                              for r in self.hidden_declarations()]
+        return self._declared
+
+    def hidden_declarations(self) -> list[DeclRecord]:
+        d = self.rules.declaring
+        if d is None or d.reveal == "on_declare":
+            return []
+        return [r for r in self.s.declarations if r.seat != self.seat]
+
+    # --- sampling ----------------------------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """A place (group index) per hidden card."""
+        allowed, caps = self.allowed, self.caps
+        slots = [g for g, cap in enumerate(caps) for _ in range(cap)]
+        valid: list[int] | None = None  # a sample that meets the hard constraints
+        soft_misses = 0
+        for _ in range(UNIFORM_TRIES):
+            rng.shuffle(slots)
+            if all(a >> g & 1 for a, g in zip(allowed, slots, strict=True)):
+                if self.soft.ok(slots):
+                    return slots
+                valid = list(slots)
+                soft_misses += 1
+                if soft_misses >= SOFT_TRIES:
+                    break
+        if valid is None:
+            if not _feasible(allowed, caps):  # only if a constraint above is wrong: relax
+                self.allowed = allowed = [(1 << len(caps)) - 1] * len(self.cards)
+            valid = _sequential(allowed, caps, rng)
+        return self.soft.repair(valid, rng) if self.soft.any else valid
+
+    # --- the copy ------------------------------------------------------------------------
+
+    def masks(self, groups: Sequence[int]) -> list[int]:
+        out = [0] * len(self.places)
+        for card, g in zip(self.cards, groups, strict=True):
+            out[g] |= 1 << card
+        return out
+
+    def new_hands(self, masks: Sequence[int]) -> list[int]:
+        s = self.s
+        hands = list(s.hands)
+        for x in range(s.n):
+            if x != self.seat:
+                hands[x] = (s.hands[x] & self.fixed) | masks[self.index[("hand", x)]]
+        return hands
+
+    def build(self, groups: Sequence[int], rng: random.Random) -> GameState:
+        s, seat = self.s, self.seat
+        masks = self.masks(groups)
+        hands = self.new_hands(masks)
+        changes: dict[str, Any] = {"hands": tuple(hands), "fixed": None,
+                                   "seed": rng.randrange(1 << 31)}
+        discarded = [d if x == seat else d & self.fixed for x, d in enumerate(s.discarded)]
+        by_group: dict[int, list[int]] = {}
+        for card, g in zip(self.cards, groups, strict=True):
+            if self.places[g][0] != "hand":
+                by_group.setdefault(g, []).append(card)
+        for pile in by_group.values():
+            rng.shuffle(pile)
+        for zone, slots in self.slots.items():
+            cards = list(getattr(s, zone))
+            for pos, g in slots:
+                card = by_group[g].pop()
+                cards[pos] = card
+                origin = self.places[g][1]
+                if origin is not None:
+                    discarded[origin] |= 1 << card
+            changes[zone] = tuple(cards)
+        changes["discarded"] = tuple(discarded)
+        drawn = list(s.drawn)
+        for x in range(s.n):
+            hidden_drawn = (s.drawn[x] & ~self.fixed).bit_count()
+            if x != seat and hidden_drawn:
+                pool = iter_cards(masks[self.index[("hand", x)]])
+                pick = rng.sample(pool, min(hidden_drawn, len(pool)))
+                drawn[x] = (s.drawn[x] & self.fixed) | sum(1 << c for c in pick)
+        changes["drawn"] = tuple(drawn)
+        if any(s.announced):
+            changes["announced"] = tuple(
+                a if x == seat or not a else (hands[x] | s.played[x]) & ~drawn[x]
+                for x, a in enumerate(s.announced))
+        if self.hidden_declarations():
+            changes["declarations"] = tuple(self._declaration(r, hands) for r in s.declarations)
+        called = s.called_card
+        if called is not None and not s.partner_revealed and s.partner != seat \
+                and self.hidden >> called & 1 and secret_partner(self.rules):
+            holder = next((x for x in range(s.n) if hands[x] >> called & 1), -1)
+            changes["partner"] = holder if holder >= 0 and holder != s.declarer else None
+        return s.replace(**changes)
+
+    def _declaration(self, r: DeclRecord, hands: Sequence[int]) -> DeclRecord:
+        if r.seat == self.seat or self.rules.declaring is None \
+                or self.rules.declaring.reveal == "on_declare":
+            return r
+        held = hands[r.seat] | self.s.played[r.seat]
+        if r.cards & ~held == 0:
+            return r
+        decl = self.rules.declaration(r.decl)
+        for inst in pattern_instances(decl.pattern, held, self.rules.ctx):
+            if inst.key == r.arg:
+                return DeclRecord(r.seat, r.decl, r.arg, inst.cards, r.points, r.trick_no,
+                                  r.scored_now, r.cancelled)
+        return r
+
+
+class _SoftChecks:
+    """Constraints checked on a whole sample, seat by seat: signals, announcements, hidden
+    declarations (what a seat said must be true of the hand it is given)."""
+
+    def __init__(self, problem: _Problem) -> None:
+        self.p = problem
+        rules, s, seat = problem.rules, problem.s, problem.seat
+        truthful = rules.signaling.truthful
+        self.signals: dict[int, list[Any]] = {}
+        for said in s.signals:
+            if said.seat != seat and truthful and _checkable(rules, said.signal):
+                self.signals.setdefault(said.seat, []).append(said)
+        self.announced = {x for x in range(s.n) if x != seat and s.announced
+                          and s.announced[x] and not s.revealed_announce[x]}
+        self.declarations: dict[int, list[DeclRecord]] = {}
+        for r in problem.hidden_declarations():
+            self.declarations.setdefault(r.seat, []).append(r)
+        self.seats = sorted(set(self.signals) | self.announced | set(self.declarations))
+        self.any = bool(self.seats)
+
+    def failures(self, x: int, hand: int, *, first: bool = False) -> int:
+        """How many things seat `x` said are false of `hand` (stop at one with `first`)."""
+        p = self.p
+        rules, s = p.rules, p.s
+        out = 0
+        if x in self.announced and not declare.options(rules, s, x,
+                                                       (hand | s.played[x]) & ~s.drawn[x]):
+            out += 1
+        for r in self.declarations.get(x, ()):
+            if first and out:
+                return out
+            held = hand | s.played[x]
+            pattern = rules.declaration(r.decl).pattern
+            if not any(i.key == r.arg for i in pattern_instances(pattern, held, rules.ctx)):
+                out += 1
+        for r in self.signals.get(x, ()):
+            if first and out:
+                return out
+            if not _signal_true(p, r, hand):
+                out += 1
+        return out
+
+    def ok(self, groups: Sequence[int]) -> bool:
+        if not self.any:
+            return True
+        hands = self.p.new_hands(self.p.masks(groups))
+        return not any(self.failures(x, hands[x], first=True) for x in self.seats)
+
+    def repair(self, groups: list[int], rng: random.Random) -> list[int]:
+        """Local search: swap a card of a seat whose hand contradicts its words with a card
+        elsewhere (both moves allowed), keeping swaps that do not add contradictions."""
+        p = self.p
+        cards, allowed = p.cards, p.allowed
+        hands = p.new_hands(p.masks(groups))
+        fails = {x: self.failures(x, hands[x]) for x in self.seats}
+        owner = {p.index[("hand", x)]: x for x in range(p.s.n) if ("hand", x) in p.index}
+        for _ in range(REPAIR_STEPS):
+            bad = [x for x, k in fails.items() if k]
+            if not bad:
+                break
+            x = rng.choice(bad)
+            g = p.index[("hand", x)]
+            mine = [k for k, group in enumerate(groups) if group == g]
+            if not mine:  # nothing of x's hand is hidden: nothing to change
+                fails[x] = 0
+                continue
+            i = rng.choice(mine)
+            j = rng.randrange(len(groups))
+            h = groups[j]
+            if h == g or not (allowed[i] >> h & 1 and allowed[j] >> g & 1):
+                continue
+            swap = 1 << cards[i] | 1 << cards[j]
+            y = owner.get(h)
+            new_x = self.failures(x, hands[x] ^ swap)
+            new_y = self.failures(y, hands[y] ^ swap) if y is not None and y in fails else 0
+            if new_x + new_y > fails[x] + (fails.get(y, 0) if y is not None else 0):
+                continue
+            groups[i], groups[j] = h, g
+            hands[x] ^= swap
+            fails[x] = new_x
+            if y is not None:
+                hands[y] ^= swap
+                if y in fails:
+                    fails[y] = new_y
+        return groups
+
+
+def _checkable(rules: Ruleset, signal_id: str) -> bool:
+    spec = rules.signal(signal_id)
+    return spec.truth is not None and not spec.bluff and not spec.truth.names & _UNCHECKABLE
+
+
+def _signal_true(p: _Problem, r: Any, hand_now: int) -> bool:
+    """Was signal record `r` true of the hand its seat had then (rebuilt from `hand_now`)?"""
+    rules, s = p.rules, p.s
+    suit_of = rules.deck.card_suit
+    x, t = r.seat, r.trick_no
+    plays: tuple[tuple[int, int], ...] | None = s.trick if t == s.trick_no else None
+    later = 0
+    for trick in s.tricks:
+        if trick.trick_no == t:
+            plays = trick.plays
+        elif trick.trick_no > t:
+            later |= sum(1 << c for y, c in trick.plays if y == x)
+    if t < s.trick_no:
+        later |= sum(1 << c for y, c in s.trick if y == x)
+    if plays is None:
+        return True
+    draw = p.draw_spec()
+    drawn_after = 0
+    if draw is not None and s.drawn[x]:
+        if not draw.shown:
+            return True  # blind draws since: the hand then is unknown
+        mine = [rv.cards for rv in s.reveals if rv.what == "drawn" and rv.seat == x]
+        for mask in mine[t - 1:] if t >= 1 else mine:
+            drawn_after |= mask
+    hand = (hand_now | later) & ~drawn_after
+    spec = rules.signal(r.signal)
+    own = next((c for y, c in plays if y == x), None)
+    if spec.at in ("lead", "follow"):
+        card = r.card if r.card is not None else -1
+        led = suit_of[plays[0][1]] if plays else -1
+    else:  # at the seat's turn, before it played to that trick
+        card = -1
+        hand |= 0 if own is None else 1 << own
+        led = suit_of[plays[0][1]] if plays and plays[0][0] != x else -1
+    env = {"hand": hand, "card": card, "led_suit": led, "unseen": 0, "trick_no": t, "seat": x,
+           "value": 0 if r.value is None else r.value, "stock_size": 0}
+    assert spec.truth is not None  # `_checkable`
+    try:
+        return bool(evaluate(spec.truth, env))
+    except Exception:  # a truth that cannot be rebuilt is not checked
+        return True
+
+
+def forced_cards(rules: Ruleset, r: DeclRecord) -> int:
+    """The cards a declaration's text implies, whatever else the declarer holds."""
+    by_text = rules.deck.by_text
+    if "+" in r.arg:
+        return sum(1 << by_text[t] for t in r.arg.split("+") if t in by_text)
+    pattern = rules.declaration(r.decl).pattern
+    if pattern.kind == "suit":
+        masks = [m for key, m in pattern.groups if key == r.arg]
+        return masks[0] if masks and masks[0].bit_count() <= pattern.need else 0
+    out = -1
+    for inst in pattern_instances(pattern, rules.deck.full_mask, rules.ctx):
+        if inst.key == r.arg:
+            out &= inst.cards
+    return max(out, 0)
+
+
+# --- assignment with capacities ---------------------------------------------------------------
+
+
+def _feasible(allowed: Sequence[int], caps: Sequence[int]) -> bool:
+    """Can every card go to an allowed group without exceeding a capacity? (max flow)"""
+    need = Counter(allowed)
+    return _max_flow(need, caps) == sum(need.values())
+
+
+def _max_flow(need: Counter[int], caps: Sequence[int]) -> int:
+    """Cards of each allowed-mask type to groups: Ford-Fulkerson on the tiny type graph."""
+    types = [t for t, k in need.items() if k > 0]
+    open_groups = sum(1 << g for g, r in enumerate(caps) if r > 0)
+    if all(t & open_groups == open_groups for t in types):  # nothing constrains: counts only
+        return min(sum(need[t] for t in types), sum(caps))
+    left = [need[t] for t in types]
+    room = list(caps)
+    flow = [[0] * len(caps) for _ in types]
+    total = 0
+    while True:
+        # BFS from the types with cards left to a group with room left
+        parent: dict[tuple[str, int], tuple[str, int] | None] = {}
+        queue: list[tuple[str, int]] = []
+        for i, k in enumerate(left):
+            if k > 0:
+                parent[("t", i)] = None
+                queue.append(("t", i))
+        end = None
+        while queue and end is None:
+            kind, i = queue.pop(0)
+            if kind == "t":
+                for g in range(len(caps)):
+                    if types[i] >> g & 1 and ("g", g) not in parent:
+                        parent[("g", g)] = (kind, i)
+                        if room[g] > 0:
+                            end = ("g", g)
+                            break
+                        queue.append(("g", g))
+            else:
+                for j in range(len(types)):
+                    if flow[j][i] > 0 and ("t", j) not in parent:
+                        parent[("t", j)] = (kind, i)
+                        queue.append(("t", j))
+        if end is None:
+            return total
+        node: tuple[str, int] = end
+        room[end[1]] -= 1
+        while True:
+            prev = parent[node]
+            if prev is None:
+                left[node[1]] -= 1
+                break
+            if prev[0] == "t":
+                flow[prev[1]][node[1]] += 1
+            else:
+                flow[node[1]][prev[1]] -= 1
+            node = prev
+        total += 1
+
+
+def _sequential(allowed: Sequence[int], caps: Sequence[int], rng: random.Random) -> list[int]:
+    """Place the cards one by one (random order) in a random allowed group with room, each
+    choice kept only if the cards left can still all be placed."""
+    room = list(caps)
+    need = Counter(allowed)
+    out = [-1] * len(allowed)
+    order = list(range(len(allowed)))
+    rng.shuffle(order)
+    for i in order:
+        mask = allowed[i]
+        need[mask] -= 1
+        options = [g for g in range(len(room)) if mask >> g & 1 and room[g] > 0]
+        while options:
+            g = rng.choices(options, weights=[room[o] for o in options])[0]
+            room[g] -= 1
+            if _max_flow(need, room) == sum(need.values()):
+                out[i] = g
+                break
+            room[g] += 1
+            options.remove(g)
+        if out[i] < 0:  # cannot happen when the start was feasible
+            raise AssertionError("determinize: no consistent place left for a card")
+    return out
+
+
+__all__ = ["determinize", "forced_cards"]
