@@ -48,6 +48,9 @@ class MatchSummary:
     totals: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     error: str | None = None
+    # per scored deal: (deal number, what it added to each match total), for checks such as
+    # the zero sum of payoffs in contract games
+    deal_deltas: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 def play_match(
@@ -103,6 +106,7 @@ def play_match(
         card_plays=plays,
         totals=dict(res.totals),
         seconds=time.perf_counter() - began,
+        deal_deltas=tuple((d.deal_no, tuple(d.deltas)) for d in res.deals if d.reason == "scored"),
     )
     return state, summary
 

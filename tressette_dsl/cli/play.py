@@ -323,10 +323,14 @@ class Table:
         self.last_prompted = seat
         obs = _obs_dict(self.rules, state, seat)
         self._show_turn(seat, obs, legal)
+        enter = render.enter_move(obs)  # nothing to decide: Enter makes the only move
+        prompt = f"{name} [Enter: {enter}]> " if enter else f"{name}> "
         while True:
-            text = self._read(f"{name}> ")
+            text = self._read(prompt)
             word = text.strip().lower()
             if not word:
+                if enter is not None:
+                    return legal[0]
                 continue
             if word in ("quit", "exit", "q"):
                 raise LeaveGame(f"{name} left the game")

@@ -6,8 +6,12 @@ agents are given per seat, cycling when fewer kinds than seats are listed: on fo
 ``random,heuristic`` puts random bots in seats 0 and 2 and heuristic bots in 1 and 3.
 With ``--jobs K`` the matches are spread over K processes; the summary is the same.
 
-Exit status: 0 every match ended normally; 1 some failed (engine or agent error, or the
-``--max-deals`` limit), each listed with its seed; 2 a bad command line or ruleset.
+In payoff games (`sides: contract` with a `payoff`) every scored deal is also checked to be
+zero-sum: the balance changes of the seats add up to 0; a deal that does not is an error.
+
+Exit status: 0 every match ended normally; 1 some failed (engine or agent error, the
+``--max-deals`` limit, or a deal that is not zero-sum), each listed with its seed; 2 a bad
+command line or ruleset.
 """
 
 from __future__ import annotations
@@ -69,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     for line in report(rules, kinds, summaries, elapsed, jobs=args.jobs):
         print(line)
-    return EXIT_ERRORS if any(s.error for s in summaries) else EXIT_OK
+    return EXIT_ERRORS if errors(rules, summaries) else EXIT_OK
 
 
 def seat_kinds(spec: str, seats: int) -> list[str]:
@@ -121,6 +125,41 @@ def simulate(
         return list(pool.imap(_work, seeds, chunksize=chunk))
 
 
+# --- checks ------------------------------------------------------------------------------------
+
+
+def checks_zero_sum(rules: Any) -> bool:
+    """Payoff games (the sides change every deal, money changes hands): each deal's balance
+    changes must add up to zero."""
+    return rules.sides.mode == "contract" and getattr(rules, "payoff", None) is not None
+
+
+def zero_sum_violations(summaries: Iterable[MatchSummary]) -> tuple[int, list[str]]:
+    """How many scored deals were checked, and one message per deal whose per-seat balance
+    changes do not add up to zero (matches that failed are not checked)."""
+    checked, bad = 0, []
+    for s in summaries:
+        if s.error:
+            continue
+        for deal_no, deltas in s.deal_deltas:
+            checked += 1
+            if sum(deltas) != 0:
+                bad.append(
+                    f"seed {s.seed} deal {deal_no}: not zero-sum: balance changes "
+                    f"{list(deltas)} add up to {sum(deltas)}"
+                )
+    return checked, bad
+
+
+def errors(rules: Any, summaries: Sequence[MatchSummary]) -> list[str]:
+    """Every error of the run, one line each with its seed: failed matches, and deals that
+    break a check."""
+    out = [f"seed {s.seed}: {s.error}" for s in summaries if s.error]
+    if checks_zero_sum(rules):
+        out += zero_sum_violations(summaries)[1]
+    return out
+
+
 # --- the summary ---------------------------------------------------------------------------------
 
 
@@ -168,12 +207,20 @@ def report(
         )
         reasons = Counter(s.reason or "?" for s in ok)
         lines.append("ended by: " + ", ".join(f"{r} {n}" for r, n in reasons.most_common()))
-    errors = [s for s in summaries if s.error]
-    lines.append(f"errors: {len(errors)}")
-    for s in errors[:10]:
-        lines.append(f"  seed {s.seed}: {s.error}")
-    if len(errors) > 10:
-        lines.append(f"  ... and {len(errors) - 10} more")
+    else:
+        lines.append("deals per match: none (no match ended normally)")
+    if checks_zero_sum(rules):
+        checked, bad = zero_sum_violations(summaries)
+        lines.append(
+            f"zero-sum: {checked} deal{'s' if checked != 1 else ''} checked, "
+            f"{len(bad)} violation{'s' if len(bad) != 1 else ''}"
+        )
+    found = errors(rules, summaries)
+    lines.append(f"errors: {len(found)}")
+    for line in found[:10]:
+        lines.append(f"  {line}")
+    if len(found) > 10:
+        lines.append(f"  ... and {len(found) - 10} more")
     per = elapsed / games if games else 0.0
     lines.append(
         f"time: {elapsed:.2f} s ({per * 1000:.1f} ms per match, {jobs} job"

@@ -5,8 +5,10 @@ seat has seen in another hand (stock draws shown, a called card handed over, mon
 taken after being shown...); the monte when it was shown and is still where it was;
 declarations (with their cards when the rules reveal them), signals, the auction, the
 called card, the partner once revealed (or to the partner himself), scores and whose
-turn it is, with the legal actions when it is this seat's turn. Never another seat's
-hidden cards, the stock's order, the face-down monte, or someone else's discards.
+turn it is, with the legal actions when it is this seat's turn, and what the current step
+asks (`kind`, `activity`, `pending`, `progress`: the engine's public cursor, so that a player
+can be told what is being asked). Never another seat's hidden cards, the stock's order, the
+face-down monte, or someone else's discards.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
 from tressette_dsl.engine.scoring import running_points
 from tressette_dsl.engine.state import GameState
-from tressette_dsl.rules.model import Ruleset, iter_cards
+from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.table import deal_env
+from tressette_dsl.rules.model import DiscardPhase, GivePhase, Ruleset, iter_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +57,17 @@ class Observation:
     running: tuple[int, ...]  # totals as they would stand now (mid-deal, no last trick)
     over: bool
     legal: tuple[str, ...]
+    # what the current step asks (public: the engine's cursor) ---------------------------
+    kind: str = ""  # the kind of the current phase: auction, call, give, discard, tricks...
+    # `state.sub`: bid, choose, call, give, discard, take, misdeal, play, declare, announce;
+    # "" while no seat is asked anything
+    activity: str = ""
+    # seats the step still waits for, the seat to act first (a once-round auction, a misdeal
+    # round, discards, takes, a declaring round); for `give`, the seat that receives
+    pending: tuple[int, ...] = ()
+    # (cards already given or discarded in this step, cards owed), for the seat to act and
+    # only in its own observation; None otherwise
+    progress: tuple[int, int] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = encode(self)
@@ -64,9 +79,10 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     deck = rules.deck
     texts = deck.texts
     legal = tuple(str(a) for a in legal_actions(rules, s)) if s.to_act == seat else ()
+    spec = rules.flow[s.phase] if s.phase < len(rules.flow) else None
     return Observation(
         seat=seat, to_act=s.to_act,
-        phase=rules.flow[s.phase].id if s.phase < len(rules.flow) else "",
+        phase=spec.id if spec is not None else "",
         deal_no=s.deal_no, dealer=s.dealer, hand=texts(s.hands[seat]),
         hand_sizes=tuple(h.bit_count() for h in s.hands),
         known=tuple(texts(s.public[x] & s.hands[x]) if x != seat else texts(s.hands[x])
@@ -95,7 +111,24 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
         totals=s.totals,
         running=running_points(rules, s) if rules.payoff is None and s.hands else s.totals,
         over=s.over, legal=legal,
+        kind=spec.kind if spec is not None else "", activity=s.sub, pending=s.pending,
+        progress=_progress(rules, spec, s) if legal else None,
     )
+
+
+def _progress(rules: Ruleset, spec: object, s: GameState) -> tuple[int, int] | None:
+    """How far the seat to act is in a step that takes several cards from it, one action
+    each: `(done, owed)` (the same counts the give and discard phases keep)."""
+    seat = s.to_act
+    if seat is None:
+        return None
+    if isinstance(spec, DiscardPhase) and s.sub == "discard":
+        env = deal_env(rules, s)
+        env.update(taken=s.taken[seat], hand_size=s.hands[seat].bit_count(), seat=seat)
+        return s.step, int(evaluate(spec.count, env))
+    if isinstance(spec, GivePhase) and s.sub == "give":
+        return s.step, int(evaluate(spec.count, deal_env(rules, s)))
+    return None
 
 
 def _monte_visible(s: GameState, seat: int) -> bool:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from tressette_dsl.agents.runner import safe_match
+from tressette_dsl.agents.runner import MatchSummary, safe_match
 from tressette_dsl.cli import main
-from tressette_dsl.cli.simulate import seat_kinds, simulate
+from tressette_dsl.cli.simulate import seat_kinds, simulate, zero_sum_violations
 from tressette_dsl.loader import load_ruleset
 
 
@@ -83,3 +84,64 @@ def test_errors_are_counted_with_their_seed(capsys: pytest.CaptureFixture[str]) 
     assert code == 1
     assert "errors: 2" in out
     assert re.search(r"seed 1: MatchStopped: more than 1 deals", out)
+
+
+# --- the zero-sum check of payoff games -------------------------------------------------------
+
+
+def test_payoff_games_are_checked_to_be_zero_sum(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "calabresella", "--games", "3", "--agents", "random,heuristic")
+    assert code == 0, err
+    checked = re.search(r"^zero-sum: (\d+) deals checked, 0 violations$", out, re.M)
+    assert checked and int(checked.group(1)) >= 27  # a session is 9 counted deals
+    assert re.search(r"^deals per match: mean \d+\.\d\d", out, re.M)
+    assert "errors: 0" in out
+
+
+def test_point_games_print_nothing_about_zero_sum(capsys: pytest.CaptureFixture[str]) -> None:
+    for ruleset in ("tressette", "tressette-in-due"):
+        code, out, _ = _run(capsys, ruleset, "--games", "2")
+        assert code == 0
+        assert "zero-sum" not in out
+
+
+def test_a_payoff_that_is_not_zero_sum_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "skewed.yaml"
+    path.write_text(
+        "id: t-skewed\nextends: calabresella\n"
+        'payoff:\n  declarer: "3 * value if success else -2 * value"\n',
+        encoding="utf-8",
+    )
+    code, out, _ = _run(capsys, str(path), "--games", "2", "--jobs", "2")
+    assert code == 1
+    found = re.search(r"^zero-sum: (\d+) deals checked, (\d+) violations?$", out, re.M)
+    assert found and int(found.group(2)) > 0
+    assert f"errors: {found.group(2)}" in out
+    assert re.search(
+        r"^  seed [12] deal \d+: not zero-sum: balance changes \[-?\d+, -?\d+, -?\d+\] "
+        r"add up to 1$",
+        out,
+        re.M,
+    )
+    assert re.search(r"^deals per match: mean \d+\.\d\d", out, re.M)
+
+
+def test_zero_sum_violations_name_seed_and_deal() -> None:
+    good = MatchSummary(seed=7, over=True, deal_deltas=((1, (2, -1, -1)), (3, (-4, 2, 2))))
+    bad = MatchSummary(seed=8, over=True, deal_deltas=((1, (2, -1, -1)), (2, (2, 1, -1))))
+    failed = MatchSummary(seed=9, over=False, error="boom", deal_deltas=((1, (5, 0, 0)),))
+    checked, found = zero_sum_violations([good, bad, failed])
+    assert checked == 4
+    assert found == ["seed 8 deal 2: not zero-sum: balance changes [2, 1, -1] add up to 2"]
+
+
+def test_every_match_failing_still_reports_deals_and_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _run(capsys, "calabresella", "--games", "2", "--max-deals", "1")
+    assert code == 1
+    assert "deals per match: none (no match ended normally)" in out
+    assert "zero-sum: 0 deals checked, 0 violations" in out
+    assert "errors: 2" in out
