@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import handwritten  # noqa: E402 - found through the path set just above
 
 from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, new_game  # noqa: E402
+from tressette_dsl.engine.actions import Claim, Play  # noqa: E402
 from tressette_dsl.loader import load_ruleset  # noqa: E402
 
 
@@ -45,11 +46,11 @@ def generic_deals(rules, n: int, seed: int) -> tuple[int, int]:
             continue
         legal = legal_actions(rules, state)
         action = legal[rng.randrange(len(legal))]
-        if str(action).startswith("claim"):  # a claim ends the match early: not a full deal
-            others = [a for a in legal if not str(a).startswith("claim")]
+        if isinstance(action, Claim):  # a claim ends the match early: not a full deal
+            others = [a for a in legal if not isinstance(a, Claim)]
             action = others[rng.randrange(len(others))] if others else action
         state, _events = apply(rules, state, action)
-        if str(action).startswith("play "):
+        if isinstance(action, Play):
             plays += 1
         if deal_over(state):
             deals += 1

@@ -81,9 +81,12 @@ def big_win_env(rules: Ruleset, s: GameState, facts: list[SideFacts], i: int) ->
 def find_big_win(rules: Ruleset, s: GameState, facts: list[SideFacts]
                  ) -> tuple[BigWin, int] | None:
     """The first big win, in the order listed, that holds for some side."""
+    if not rules.scoring.big_wins:
+        return None
+    envs = [big_win_env(rules, s, facts, i) for i in range(len(facts))]
     for big in rules.scoring.big_wins:
-        for i in range(len(facts)):
-            if evaluate(big.condition, big_win_env(rules, s, facts, i)):
+        for i, env in enumerate(envs):
+            if evaluate(big.condition, env):
                 return big, i
     return None
 

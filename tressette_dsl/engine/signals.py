@@ -12,7 +12,7 @@ from typing import Any
 
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import evaluate
-from tressette_dsl.rules.model import NO_CONST, Ruleset, SignalSpec
+from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset, SignalSpec
 
 Said = tuple[tuple[str, int | None], ...]
 
@@ -54,29 +54,60 @@ def truth_env(rules: Ruleset, s: GameState, seat: int) -> dict[str, Any]:
             "trick_no": s.trick_no, "seat": seat, "value": 0, "stock_size": len(s.stock)}
 
 
+def checked_truth(rules: Ruleset, sig: SignalSpec) -> Expr | None:
+    """The condition a signal must meet, or None when it may always be given (no truth,
+    `bluff`, or `signaling.truthful: false`)."""
+    if sig.truth is None or sig.bluff or not rules.signaling.truthful:
+        return None
+    return sig.truth
+
+
 def holds(rules: Ruleset, sig: SignalSpec, env: dict[str, Any], value: int | None) -> bool:
     """May the signal be given here: true, or falsity allowed."""
-    if sig.truth is None or sig.bluff or not rules.signaling.truthful:
-        return True
+    truth = checked_truth(rules, sig)
+    return truth is None or _true(truth, env, value)
+
+
+def _true(truth: Expr, env: dict[str, Any], value: int | None) -> bool:
     env["value"] = 0 if value is None else value
-    return bool(evaluate(sig.truth, env))
+    return bool(evaluate(truth, env))
 
 
-def with_card(rules: Ruleset, s: GameState, seat: int, card: int, *, base: dict[str, Any],
-              at: str) -> list[Said]:
-    """The signal sets that may accompany playing `card` (not counting 'no signal')."""
-    specs = [sig for sig in rules.signals if sig.at == at]
-    if not specs:
-        return []
-    env = dict(base)
-    env["hand"] = s.hands[seat] & ~(1 << card)
-    env["card"] = card
-    if at == "lead":
-        env["led_suit"] = rules.deck.card_suit[card]
-    singles = [(sig.id, value) for sig in specs for value in (sig.values or (None,))
-               if holds(rules, sig, env, value)]
+def _candidates(rules: Ruleset, at: str) -> list[tuple[str, int | None, Expr | None]]:
+    """(id, value, condition to check) of every signal made `at`, in the listed order."""
+    return [(sig.id, value, checked_truth(rules, sig)) for sig in rules.signals if sig.at == at
+            for value in (sig.values or (None,))]
+
+
+def with_cards(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> list[list[Said]]:
+    """Per card of `cards` (that `seat` may play now): the signal sets that may accompany it,
+    not counting 'no signal'. The env is built once and each card changes only its part."""
+    at = "follow" if s.trick else "lead"
+    candidates = _candidates(rules, at)
+    if not candidates:
+        return [[] for _card in cards]
+    env = truth_env(rules, s, seat)
+    hand, suit_of = s.hands[seat], rules.deck.card_suit
+    out = []
+    for card in cards:
+        env["hand"] = hand & ~(1 << card)
+        env["card"] = card
+        if at == "lead":
+            env["led_suit"] = suit_of[card]
+        singles = []
+        for sig, value, truth in candidates:
+            if truth is not None:
+                env["value"] = 0 if value is None else value
+                if not evaluate(truth, env):
+                    continue
+            singles.append((sig, value))
+        out.append(_sets(rules, singles))
+    return out
+
+
+def _sets(rules: Ruleset, singles: list[tuple[str, int | None]]) -> list[Said]:
     if not rules.signaling.combine:
-        return [((one,)) for one in singles]
+        return [(one,) for one in singles]
     out: list[Said] = []
     for size in range(1, len(singles) + 1):
         for combo in combinations(singles, size):
@@ -85,12 +116,14 @@ def with_card(rules: Ruleset, s: GameState, seat: int, card: int, *, base: dict[
     return out
 
 
-def any_time(rules: Ruleset, s: GameState, seat: int) -> list[tuple[str, int | None]]:
-    """Free announcements `seat` may make now (once per trick per id)."""
-    specs = [sig for sig in rules.signals if sig.at == "any_time"]
-    if not specs or not window_open(rules, s, seat):
+def any_time(rules: Ruleset, s: GameState, seat: int, *, check_truth: bool = True
+             ) -> list[tuple[str, int | None]]:
+    """Free announcements `seat` may make now (once per trick per id); with
+    `check_truth=False`, also those refused only because they would be false."""
+    candidates = _candidates(rules, "any_time")
+    if not candidates or not window_open(rules, s, seat):
         return []
     made = {r.signal for r in s.signals if r.seat == seat and r.trick_no == s.trick_no}
     env = truth_env(rules, s, seat)
-    return [(sig.id, value) for sig in specs if sig.id not in made
-            for value in (sig.values or (None,)) if holds(rules, sig, env, value)]
+    return [(sig, value) for sig, value, truth in candidates if sig not in made
+            and (truth is None or not check_truth or _true(truth, env, value))]

@@ -10,7 +10,6 @@ in exactly one zone: a hand, the stock, the monte, the current trick, or a seat'
 from __future__ import annotations
 
 import dataclasses
-import operator
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,7 +113,7 @@ class FixedDeal:
 
 
 @record
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)  # no slots: `replace` copies the instance dict in one C call
 class GameState:
     seed: int
     n: int  # seats
@@ -188,20 +187,20 @@ class GameState:
         return state
 
     def replace(self, **changes: Any) -> GameState:
-        """A copy with some fields changed (about twice as fast as `dataclasses.replace`:
-        the copy sets the slots directly instead of running the frozen `__init__`)."""
+        """A copy with some fields changed, over ten times as fast as `dataclasses.replace`
+        (about a microsecond): it copies the instance dict instead of running the
+        frozen `__init__`, which sets the 50-odd fields one by one. The engine makes one or
+        two such copies per action, so this is the state's hot path."""
+        if not _FIELD_NAMES.issuperset(changes):
+            raise TypeError(f"GameState has no field {sorted(set(changes) - _FIELD_NAMES)}")
         new = object.__new__(GameState)
-        for setter, value in zip(_SETTERS, _GET_ALL(self), strict=True):
-            setter(new, value)
-        for name, value in changes.items():
-            _SETTER[name](new, value)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
         return new
 
 
-_FIELDS = tuple(f.name for f in dataclasses.fields(GameState))
-_GET_ALL = operator.attrgetter(*_FIELDS)
-_SETTER = {name: GameState.__dict__[name].__set__ for name in _FIELDS}
-_SETTERS = tuple(_SETTER[name] for name in _FIELDS)
+_FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(GameState))
 
 
 def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

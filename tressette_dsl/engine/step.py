@@ -36,7 +36,7 @@ class Step:
 def evaluate(expr: Expr, env: Mapping[str, Any]) -> Any:
     """Run a compiled expression; a failure names the rule that failed."""
     try:
-        return expr(env)
+        return expr.fn(env)  # not `expr(env)`: one call less (a constant's fn returns it)
     except Exception as exc:
         raise RuleEvaluationError(
             Diagnostic(EVAL_FAILED, f"could not evaluate {expr.text!r}: {exc} ({expr.cite()})",

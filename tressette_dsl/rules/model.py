@@ -82,7 +82,12 @@ class Deck:
         return tuple(self.card_text[c] for c in iter_cards(mask))
 
     def units(self, mask: int) -> int:
-        return sum(self.card_value[c] for c in iter_cards(mask))
+        value, total = self.card_value, 0
+        while mask:  # as `iter_cards`, without the list
+            low = mask & -mask
+            total += value[low.bit_length() - 1]
+            mask ^= low
+        return total
 
 
 def iter_cards(mask: int) -> list[int]:

@@ -88,6 +88,37 @@ def test_parametrised_follow_and_any_time_signals() -> None:
     assert "play 6C i_hold 1" in p.legal() and "play 6C i_hold 2" not in p.legal()
 
 
+def test_false_any_time_signal_is_a_false_signal(overlay) -> None:
+    """A false `any_time` signal is refused as false (TS506, citing its truth), as a false
+    signal made with a card is; one already made this trick is not allowed now (TS505)."""
+    rules = bundled("tresette-american")
+    p = Play(rules, game(rules, FOUR_HANDS, dealer=1))
+    p("done", "done", "done", "done")
+    assert "signal a_suit_of 2" not in p.legal()  # seat 0 holds 3 B, 3 C, 3 D and 1 S
+    with pytest.raises(IllegalActionError) as err:
+        p("signal a_suit_of 2")
+    diag = err.value.diagnostic
+    truth = rules.signal("a_suit_of").truth
+    assert truth is not None
+    assert diag.code == "TS506" and diag.span == truth.span
+    assert "signals.a_suit_of.truth" in diag.message and truth.text in diag.message
+    assert "with value 2" in diag.message
+    p("signal a_suit_of 1")
+    for text in ("signal a_suit_of 1", "signal a_suit_of 2"):
+        with pytest.raises(IllegalActionError) as err:
+            p(text)  # once per trick per id, true or not
+        assert err.value.diagnostic.code == "TS505"
+    bluffing = overlay("""
+        id: t-american-bluff
+        extends: tresette-american
+        signaling: {truthful: false}
+    """)
+    p = Play(bluffing, game(bluffing, FOUR_HANDS, dealer=1))
+    p("done", "done", "done", "done")
+    assert "signal a_suit_of 2" in p.legal()
+    p("signal a_suit_of 2")
+
+
 def test_claim_right_wins_at_once(overlay) -> None:
     """seed 003: "claim that your team has reached 21 ... If you are right, your team wins"."""
     rules = overlay("""

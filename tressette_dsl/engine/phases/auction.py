@@ -38,6 +38,18 @@ def _higher(spec: BidSpec, points: int | None, s: GameState) -> bool:
     return points is not None and points > (s.bid_points or 0)
 
 
+def _lowest_points(spec: BidSpec, s: GameState) -> int:
+    """The fewest points a parametrised bid must name to be higher than the current bid
+    (past the top of its range when it cannot be)."""
+    assert spec.points is not None
+    low, high = spec.points
+    if s.bid is None or spec.level > s.bid_level:
+        return low
+    if spec.level < s.bid_level:
+        return high + 1
+    return max(low, (s.bid_points or 0) + 1)
+
+
 def legal(rules: Ruleset, spec: AuctionPhase, s: GameState) -> tuple[Action, ...]:
     out: list[Action] = []
     for bid in spec.bids:
@@ -45,13 +57,14 @@ def legal(rules: Ruleset, spec: AuctionPhase, s: GameState) -> tuple[Action, ...
             if _higher(bid, None, s):
                 out.append(Bid(bid.id))
         else:
-            low, high = bid.points
-            out.extend(Bid(bid.id, p) for p in range(low, high + 1) if _higher(bid, p, s))
+            out.extend(Bid(bid.id, p) for p in range(_lowest_points(bid, s), bid.points[1] + 1))
     out.append(Pass())
     return tuple(out)
 
 
 def check(rules: Ruleset, spec: AuctionPhase, s: GameState, action: Action) -> Diagnostic | None:
+    if isinstance(action, Pass):
+        return None
     if isinstance(action, Bid):
         bid = next((b for b in spec.bids if b.id == action.bid), None)
         if bid is None:
@@ -67,6 +80,7 @@ def check(rules: Ruleset, spec: AuctionPhase, s: GameState, action: Action) -> D
             return refuse(BAD_BID, f"'{action}' is not higher than the current bid "
                           f"'{s.bid}{'' if s.bid_points is None else ' ' + str(s.bid_points)}'",
                           spec.rule)
+        return None  # an existing bid, its points in range, higher: one of `legal`
     return not_legal(rules, s, action, legal(rules, spec, s), spec.id, rule=spec.rule)
 
 

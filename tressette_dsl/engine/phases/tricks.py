@@ -38,7 +38,7 @@ from tressette_dsl.engine.events import (
     TrickWon,
     TrumpSet,
 )
-from tressette_dsl.engine.phases.common import not_legal, plays_for, refuse
+from tressette_dsl.engine.phases.common import not_legal, play_with, plays_for, refuse
 from tressette_dsl.engine.state import (
     DealRecord,
     GameState,
@@ -49,7 +49,7 @@ from tressette_dsl.engine.state import (
 )
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env, side_of, total_slot_of_side
-from tressette_dsl.rules.model import Ruleset, TricksPhase, iter_cards
+from tressette_dsl.rules.model import NO_CONST, Ruleset, SignalSpec, TricksPhase, iter_cards
 
 # --- entering and the flow of tricks -------------------------------------------------------
 
@@ -62,10 +62,9 @@ def enter(step: Step, spec: TricksPhase) -> bool:
         value = evaluate(spec.trump, env)
         trump = None if value is None or value < 0 else int(value)
     leader = int(evaluate(spec.first_lead, env)) % s.n
-    step.set(trick_no=1, leader=leader, trump=trump, trick=())
+    step.set(trick_no=1, leader=leader, trump=trump, trick=(), **_trick_rules(rules, spec, s, 1))
     if trump is not None:
         step.emit(TrumpSet(suit=rules.deck.suits[trump]))
-    _begin_trick(step, spec)
     d = rules.declaring
     if d is not None and d.at in ("before_first_trick", "announce_then_reveal") \
             and step.state.window_open:
@@ -75,12 +74,17 @@ def enter(step: Step, spec: TricksPhase) -> bool:
     return _resume(step)
 
 
-def _begin_trick(step: Step, spec: TricksPhase) -> None:
-    rules, s = step.rules, step.state
-    env = deal_env(rules, s)
-    must = bool(evaluate(spec.follow_suit, env))
-    window = rules.declaring is not None and bool(evaluate(rules.declaring.window, env))
-    step.set(must_follow=must, window_open=window)
+def _trick_rules(rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int
+                 ) -> dict[str, bool]:
+    """`must_follow` and `window_open` for trick `trick_no`, which is about to begin: once
+    per trick, and no env is built when both are constants (`follow_suit: "true"`)."""
+    d = rules.declaring
+    env: dict[str, object] = {}
+    if spec.follow_suit.const is NO_CONST or (d is not None and d.window.const is NO_CONST):
+        env = deal_env(rules, s)
+        env["trick_no"] = trick_no
+    return {"must_follow": bool(evaluate(spec.follow_suit, env)),
+            "window_open": d is not None and bool(evaluate(d.window, env))}
 
 
 def _start_round(step: Step, kind: str, order: tuple[int, ...]) -> bool:
@@ -151,18 +155,18 @@ def _play_legal(rules: Ruleset, s: GameState, seat: int) -> tuple[Action, ...]:
     plays = plays_for(rules.deck.card_text)
     out: list[Action]
     if rules.signals and signals.window_open(rules, s, seat):
-        at = "follow" if s.trick else "lead"
-        base = signals.truth_env(rules, s, seat)
         out = []
-        for card in cards:
+        text = rules.deck.card_text
+        for card, said in zip(cards, signals.with_cards(rules, s, seat, cards), strict=True):
             out.append(plays[card])
-            text = rules.deck.card_text[card]
-            out.extend(Play(text, said)
-                       for said in signals.with_card(rules, s, seat, card, base=base, at=at))
-        out.extend(Signal(i, v) for i, v in signals.any_time(rules, s, seat))
+            for one in said:
+                out.append(play_with(text[card], one))
+        for sig, value in signals.any_time(rules, s, seat):
+            out.append(Signal(sig, value))
     else:
         out = [plays[card] for card in cards]
-    out.extend(Declare(d.id, text) for d, text, _ in _turn_declarations(rules, s, seat))
+    for decl, said_text, _cards in _turn_declarations(rules, s, seat):  # mostly none
+        out.append(Declare(decl.id, said_text))
     if rules.claims is not None and _claim_allowed(rules, s, seat):
         out.append(Claim())
     return tuple(out)
@@ -184,9 +188,12 @@ def _turn_declarations(rules: Ruleset, s: GameState, seat: int) -> list[declare.
 
 def _claim_allowed(rules: Ruleset, s: GameState, seat: int) -> bool:
     assert rules.claims is not None
+    allowed = rules.claims.allowed
+    if allowed.const is not NO_CONST:  # e.g. "true": no env to build
+        return bool(allowed.const)
     env = {"seat": seat, "leader": s.leader, "on_lead": not s.trick and s.leader == seat,
            "trick_no": s.trick_no, "stock_size": len(s.stock), "deal_no": s.deal_no}
-    return bool(evaluate(rules.claims.allowed, env))
+    return bool(evaluate(allowed, env))
 
 
 # --- checking ----------------------------------------------------------------------------------
@@ -198,6 +205,10 @@ def check(rules: Ruleset, spec: TricksPhase, s: GameState, action: Action) -> Di
         if problem is not None or not action.signals:
             return problem
         return _check_signals(rules, s, action)
+    if s.sub == "play" and isinstance(action, Signal):
+        return _check_any_time(rules, spec, s, action)
+    if s.sub in ("declare", "announce") and isinstance(action, Done):
+        return None  # a declaring or announcing round always offers `done`
     legal_now = legal(rules, spec, s)
     if action in legal_now:
         return None
@@ -246,13 +257,35 @@ def _check_signals(rules: Ruleset, s: GameState, action: Play) -> Diagnostic | N
                           + (f"one of the values {list(spec.values)}" if spec.values
                              else "no value"))
         if not signals.holds(rules, spec, dict(base), value):
-            return refuse(FALSE_SIGNAL, f"signal {sig_id!r} would be false with {action.card}",
-                          spec.truth)
+            return _false_signal(spec, value, f" with {action.card}")
     ids = [sig for sig, _ in action.signals]
     if len(ids) > 1 and (not rules.signaling.combine or len(set(ids)) != len(ids)):
         return refuse(NOT_ALLOWED_NOW, f"these signals cannot go together: {action}",
                       rules.signaling.rule)
     return None
+
+
+def _check_any_time(rules: Ruleset, spec: TricksPhase, s: GameState, action: Signal
+                    ) -> Diagnostic | None:
+    """An `any_time` signal: allowed, false (TS506, as a false signal made with a card), or
+    not allowed now (TS505: unknown, outside the window, already made this trick...)."""
+    seat = s.to_act
+    assert seat is not None
+    said = (action.signal, action.value)
+    if said in signals.any_time(rules, s, seat):
+        return None
+    if said in signals.any_time(rules, s, seat, check_truth=False):
+        return _false_signal(rules.signal(action.signal), action.value, " now")
+    return not_legal(rules, s, action, legal(rules, spec, s), spec.id)
+
+
+def _false_signal(spec: SignalSpec, value: int | None, when: str) -> Diagnostic:
+    """TS506, naming the signal's truth condition and citing its rule."""
+    assert spec.truth is not None
+    said = spec.id if value is None else f"{spec.id} {value}"
+    return refuse(FALSE_SIGNAL, f"signal '{said}' would be false{when}: its truth is "
+                  f"{spec.truth.text!r}" + ("" if value is None else f" with value {value}"),
+                  spec.truth)
 
 
 def _why_not_declare(rules: Ruleset, s: GameState, action: Declare) -> Diagnostic:
@@ -310,13 +343,14 @@ def _signal(step: Step, seat: int, sig: str, value: int | None, card: int | None
 
 
 def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
+    """Play a card; the one state change also completes the trick when it is the last."""
     rules, s = step.rules, step.state
     card = rules.deck.by_text[action.card]
     bit = 1 << card
+    trick = (*s.trick, (seat, card))
     changes: dict[str, object] = {
         "hands": set_at(s.hands, seat, s.hands[seat] & ~bit),
         "played": set_at(s.played, seat, s.played[seat] | bit),
-        "trick": (*s.trick, (seat, card)),
     }
     if s.public[seat] & bit:
         changes["public"] = set_at(s.public, seat, s.public[seat] & ~bit)
@@ -328,9 +362,19 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     revealed = card == s.called_card and not s.partner_revealed
     if revealed:
         changes["partner_revealed"] = True
-    complete = len(s.trick) + 1 == s.n
-    if not complete:
-        changes["to_act"] = rules.players.next(seat)
+    complete = len(trick) == s.n
+    if complete:
+        winner = winner_of(rules, trick, s.trump)
+        mask = 0
+        for _seat, c in trick:
+            mask |= 1 << c
+        changes.update(won=set_at(s.won, winner, s.won[winner] | mask),
+                       tricks_won=set_at(s.tricks_won, winner, s.tricks_won[winner] + 1),
+                       tricks=(*s.tricks, TrickRecord(s.trick_no, s.leader or 0, trick, winner,
+                                                      s.must_follow)),
+                       last_winner=winner, trick=())
+    else:
+        changes.update(trick=trick, to_act=rules.players.next(seat))
     step.set(**changes)
     step.emit(CardPlayed(seat=seat, card=action.card, trick_no=s.trick_no))
     for sig, value in action.signals:
@@ -338,9 +382,12 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     if revealed and s.partner is not None:
         step.emit(PartnerRevealed(seat=s.partner, card=action.card))
     if complete:
-        return _finish_trick(step, spec)
+        step.emit(TrickWon(trick_no=s.trick_no, seat=winner,
+                           cards=tuple(rules.deck.card_text[c] for _x, c in trick),
+                           units=rules.deck.units(mask)))
+        return _after_trick(step, spec, s, winner)
     d = rules.declaring
-    if len(step.state.trick) == 1 and d is not None and d.at == "after_lead" and s.window_open:
+    if len(trick) == 1 and d is not None and d.at == "after_lead" and s.window_open:
         _start_round(step, "declare", rules.players.order_from(seat))
         if step.state.sub != "declare":
             return _resume(step)
@@ -362,20 +409,10 @@ def winner_of(rules: Ruleset, trick: tuple[tuple[int, int], ...], trump: int | N
     return best_seat
 
 
-def _finish_trick(step: Step, spec: TricksPhase) -> bool:
-    rules, s = step.rules, step.state
-    winner = winner_of(rules, s.trick, s.trump)
-    mask = 0
-    for _seat, card in s.trick:
-        mask |= 1 << card
-    step.set(won=set_at(s.won, winner, s.won[winner] | mask),
-             tricks_won=set_at(s.tricks_won, winner, s.tricks_won[winner] + 1),
-             tricks=(*s.tricks, TrickRecord(s.trick_no, s.leader or 0, s.trick, winner,
-                                              s.must_follow)),
-             last_winner=winner, trick=())
-    step.emit(TrickWon(trick_no=s.trick_no, seat=winner,
-                       cards=tuple(rules.deck.card_text[c] for _x, c in s.trick),
-                       units=rules.deck.units(mask)))
+def _after_trick(step: Step, spec: TricksPhase, s: GameState, winner: int) -> bool:
+    """After `winner` took the trick (`s`: the state before its last card): reveal announced
+    combinations, draw, check the match, then begin the next trick or end the play."""
+    rules = step.rules
     d = rules.declaring
     if d is not None and d.at == "announce_then_reveal" and s.announced[winner] \
             and not s.revealed_announce[winner]:
@@ -385,33 +422,40 @@ def _finish_trick(step: Step, spec: TricksPhase) -> bool:
         _draw(step, spec, winner)
     if rules.match.check == "immediately" and _check_now(step):
         return False
+    declaring_round = d is not None and d.at == "end_of_trick" and s.window_open
     if any(step.state.hands):
-        step.set(trick_no=s.trick_no + 1, leader=winner)
-        _begin_trick(step, spec)
-    if d is not None and d.at == "end_of_trick" and s.window_open \
-            and _start_round(step, "declare", rules.players.order_from(winner)):
+        begin = _trick_rules(rules, spec, step.state, s.trick_no + 1)
+        if not declaring_round:  # the usual case: one state change begins the next trick
+            step.set(trick_no=s.trick_no + 1, leader=winner, **begin,
+                     sub="play", pending=(), to_act=winner)
+            return False
+        step.set(trick_no=s.trick_no + 1, leader=winner, **begin)
+    if declaring_round and _start_round(step, "declare", rules.players.order_from(winner)):
         return False
     return _resume(step)
 
 
 def _draw(step: Step, spec: TricksPhase, winner: int) -> None:
-    rules = step.rules
+    """Each seat from the winner draws the top card of the stock while there is one."""
+    rules, s = step.rules, step.state
     assert spec.draw is not None
     shown = spec.draw.shown
+    stock, hands, drawn, public, reveals = s.stock, s.hands, s.drawn, s.public, s.reveals
+    events = []
     for seat in rules.players.order_from(winner):
-        s = step.state
-        if not s.stock:
+        if not stock:
             break
-        card = s.stock[0]
+        card, stock = stock[0], stock[1:]
         bit = 1 << card
-        changes: dict[str, object] = {
-            "stock": s.stock[1:], "hands": set_at(s.hands, seat, s.hands[seat] | bit),
-            "drawn": set_at(s.drawn, seat, s.drawn[seat] | bit)}
+        hands = set_at(hands, seat, hands[seat] | bit)
+        drawn = set_at(drawn, seat, drawn[seat] | bit)
         if shown:
-            changes["public"] = set_at(s.public, seat, s.public[seat] | bit)
-            changes["reveals"] = (*s.reveals, Reveal("drawn", seat, bit, s.deal_no))
-        step.set(**changes)
-        step.emit(CardDrawn(seat=seat, card=rules.deck.card_text[card], shown=shown))
+            public = set_at(public, seat, public[seat] | bit)
+            reveals = (*reveals, Reveal("drawn", seat, bit, s.deal_no))
+        events.append(CardDrawn(seat=seat, card=rules.deck.card_text[card], shown=shown))
+    step.set(stock=stock, hands=hands, drawn=drawn, public=public, reveals=reveals)
+    for event in events:
+        step.emit(event)
     d = rules.declaring
     if d is not None and d.mandatory:
         for seat in rules.players.order_from(winner):
