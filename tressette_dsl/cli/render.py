@@ -379,6 +379,10 @@ def winner_line(rules: Any, ev: dict[str, Any]) -> str:
     final = totals(rules, ev.get("totals") or [])
     if not winners:
         return f"Match over ({reason}): no winner. Final totals: {final}"
+    if reason == "claim":
+        # A claim stops the deal half-way: the totals are those of the deals completed before
+        # it, so say so, or '21 of 21 - right' above and 'NS 14' here look contradictory.
+        return f"{_won(winners)} ({reason}). Totals of the completed deals: {final}"
     return f"{_won(winners)} ({reason}). Final totals: {final}"
 
 
