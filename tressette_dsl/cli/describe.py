@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
+from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.describe import describe
-from tressette_dsl.diagnostics import DiagnosticError, render_text
-from tressette_dsl.loader import load_ruleset
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -16,11 +14,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        rules = load_ruleset(args.ruleset)
-    except DiagnosticError as exc:
-        for diag in exc.diagnostics:
-            print(render_text(diag), file=sys.stderr)
+    rules = load_or_report(args.ruleset)
+    if rules is None:
         return 1
     print(describe(rules), end="")
     return 0

@@ -28,7 +28,7 @@ from tressette_dsl import gamelog
 from tressette_dsl.agents import AGENT_KINDS, make_agent
 from tressette_dsl.agents.base import choose, seat_rng
 from tressette_dsl.cli import render
-from tressette_dsl.diagnostics import DiagnosticError, render_text
+from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.engine import (
     IllegalActionError,
     InvalidActionError,
@@ -41,7 +41,6 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
-from tressette_dsl.loader import load_ruleset
 
 EXIT_OK, EXIT_STOPPED_BY_PLAYER, EXIT_USAGE, EXIT_MAX_DEALS, EXIT_CTRL_C = 0, 1, 2, 3, 130
 HUMAN = "human"
@@ -90,11 +89,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
-    try:
-        rules = load_ruleset(args.ruleset)
-    except DiagnosticError as err:
-        for diag in err.diagnostics:
-            print(render_text(diag), file=sys.stderr)
+    rules = load_or_report(args.ruleset)
+    if rules is None:
         return EXIT_USAGE
     try:
         kinds = parse_players(args.players, rules.players.names)

@@ -24,7 +24,7 @@ from typing import Any
 
 from tressette_dsl import gamelog
 from tressette_dsl.cli import render
-from tressette_dsl.diagnostics import DiagnosticError, render_text
+from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.engine import (
     IllegalActionError,
     InvalidActionError,
@@ -37,7 +37,7 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
-from tressette_dsl.loader import bundled_ids, load_ruleset
+from tressette_dsl.loader import bundled_ids
 
 EXIT_OK, EXIT_DIVERGED, EXIT_RULESET = 0, 1, 2
 
@@ -73,13 +73,10 @@ def run(args: argparse.Namespace) -> int:
         print(_where(log.path, 1, note), file=sys.stderr)
     if source is None:
         return EXIT_RULESET
-    try:
-        rules = load_ruleset(source)
-        current = gamelog.ruleset_hash(rules)
-    except DiagnosticError as err:
-        for diag in err.diagnostics:
-            print(render_text(diag), file=sys.stderr)
+    rules = load_or_report(source)
+    if rules is None:
         return EXIT_RULESET
+    current = gamelog.ruleset_hash(rules)
     if current != log.header["ruleset_hash"]:
         level = "error" if args.strict else "warning"
         print(

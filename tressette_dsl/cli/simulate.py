@@ -27,7 +27,7 @@ from typing import Any
 
 from tressette_dsl.agents import AGENT_KINDS
 from tressette_dsl.agents.runner import MatchSummary, safe_match
-from tressette_dsl.diagnostics import DiagnosticError, render_text
+from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.loader import load_ruleset
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -51,11 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    try:
-        rules = load_ruleset(args.ruleset)
-    except DiagnosticError as err:
-        for diag in err.diagnostics:
-            print(render_text(diag), file=sys.stderr)
+    rules = load_or_report(args.ruleset)
+    if rules is None:
         return EXIT_USAGE
     try:
         kinds = seat_kinds(args.agents, rules.players.count)

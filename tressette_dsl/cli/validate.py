@@ -13,15 +13,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from tressette_dsl.cli.common import sources_of
 from tressette_dsl.diagnostics import (
     Diagnostic,
-    DiagnosticError,
     Severity,
     render_json,
     render_text,
 )
 from tressette_dsl.loader import bundled_rulesets, validate_file
-from tressette_dsl.source import read_source
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -100,7 +99,7 @@ def print_diagnostics(diagnostics: list[Diagnostic], fmt: str) -> None:
         for diag in diagnostics:
             print(render_github(diag))
         return
-    sources = _sources(diagnostics)
+    sources = sources_of(diagnostics)
     for diag in diagnostics:
         print(render_text(diag, sources))
 
@@ -132,14 +131,3 @@ def _summary(count: int, errors: list[Diagnostic]) -> str:
     problems = "problem" if len(errors) == 1 else "problems"
     where = f"{bad} file" if bad == 1 else f"{bad} files"
     return f"{count} {files} checked: {len(errors)} {problems} in {where}"
-
-
-def _sources(diagnostics: list[Diagnostic]) -> dict[str, str]:
-    """The text of each file named, for the source lines (unreadable files are skipped)."""
-    out: dict[str, str] = {}
-    for name in dict.fromkeys(d.span.file for d in diagnostics):
-        try:
-            out[name] = read_source(name)
-        except DiagnosticError:
-            continue
-    return out
