@@ -112,7 +112,7 @@ def parse_players(spec: str | None, names: Sequence[str]) -> list[str]:
     kinds = ["heuristic"] * n
     if spec is None or not spec.strip():
         return kinds
-    items = [item.strip() for item in spec.split(",")]
+    items = [item.strip().lower() for item in spec.split(",")]
     if all("=" not in item for item in items):
         if len(items) == 1:  # 'human': seat 0 (others bots); a bot kind: every seat
             items = [HUMAN] + ["heuristic"] * (n - 1) if items[0] == HUMAN else items * n
@@ -125,7 +125,7 @@ def parse_players(spec: str | None, names: Sequence[str]) -> list[str]:
         if not sep:
             raise PlayersSpecError(f"{item!r}: mix of SEAT=KIND and plain kinds")
         key = key.strip()
-        if key.isdigit() and int(key) < n:
+        if key.isdecimal() and key.isascii() and int(key) < n:
             seat = int(key)
         elif key.lower() in lowered:
             seat = lowered.index(key.lower())
@@ -427,7 +427,7 @@ def resolve_input(
     """The legal action meant by `text` (a number, the action text, or a bare card), or
     None and a message that says why not and what was probably meant."""
     typed = normalise(rules, text)
-    if typed.isdigit():
+    if typed.isdecimal() and typed.isascii():
         number = int(typed)
         if 1 <= number <= len(legal):
             return legal[number - 1], ""

@@ -251,7 +251,7 @@ class Renderer:
         if holder is None:
             return line
         holder = str(holder)
-        if holder.isdigit():
+        if holder.isdecimal() and holder.isascii():
             who = "you hold it" if self.viewer == int(holder) else f"held by {self._s(int(holder))}"
             return f"{line} ({who})"
         if holder == "self":

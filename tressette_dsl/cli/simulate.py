@@ -59,8 +59,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"tressette simulate: --agents: {err}", file=sys.stderr)
         return EXIT_USAGE
-    if args.games < 1 or args.jobs < 1:
-        print("tressette simulate: --games and --jobs must be at least 1", file=sys.stderr)
+    if args.games < 1 or args.jobs < 1 or args.max_deals < 1:
+        print(
+            "tressette simulate: --games, --jobs and --max-deals must be at least 1",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     seeds = range(args.seed, args.seed + args.games)
     start = time.perf_counter()

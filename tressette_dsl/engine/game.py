@@ -20,7 +20,7 @@ from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState
-from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import DealPhase, Ruleset
 
@@ -141,14 +141,14 @@ def _end_deal(step: Step) -> None:
 def _next_dealer(rules: Ruleset, s: GameState) -> int:
     for spec in rules.flow:
         if isinstance(spec, DealPhase):
-            return int(evaluate(spec.next_dealer, deal_env(rules, s))) % s.n
+            return evaluate_seat(spec.next_dealer, deal_env(rules, s), s.n)
     return rules.players.next(s.dealer)
 
 
 def _first_dealer(rules: Ruleset, seed: int) -> int:
     for spec in rules.flow:
         if isinstance(spec, DealPhase) and spec.first_dealer is not None:
-            return int(evaluate(spec.first_dealer, {})) % rules.players.count
+            return evaluate_seat(spec.first_dealer, {}, rules.players.count)
     return first_dealer(seed, rules.players.count)
 
 

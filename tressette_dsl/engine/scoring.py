@@ -13,7 +13,7 @@ from typing import Any
 from tressette_dsl.engine import match
 from tressette_dsl.engine.events import DealScored
 from tressette_dsl.engine.state import DealRecord, GameState
-from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import sides, total_slot_of_side
 from tressette_dsl.rules.model import BigWin, Ruleset
 
@@ -102,7 +102,7 @@ def score_deal(step: Step) -> None:
         step.set(declarations=decls)
         s = step.state
         facts = side_facts(rules, s, final=True)
-    points = tuple(int(evaluate(rules.scoring.deal_points, points_env(rules, s, f, i)))
+    points = tuple(evaluate_int(rules.scoring.deal_points, points_env(rules, s, f, i))
                    for i, f in enumerate(facts))
     deltas = [0] * len(s.totals)
     success = None
@@ -154,12 +154,12 @@ def _payoff(rules: Ruleset, s: GameState, facts: list[SideFacts], points: tuple[
     env["success"] = success
     env["value"] = evaluate(payoff.value, env)
     per_seat = [0] * s.n
-    per_seat[s.declarer] = int(evaluate(payoff.declarer, env))
+    per_seat[s.declarer] = evaluate_int(payoff.declarer, env)
     if s.partner is not None and payoff.partner is not None:
-        per_seat[s.partner] = int(evaluate(payoff.partner, env))
+        per_seat[s.partner] = evaluate_int(payoff.partner, env)
     for seat in range(s.n):
         if seat not in (s.declarer, s.partner):
-            per_seat[seat] = int(evaluate(payoff.defender, env))
+            per_seat[seat] = evaluate_int(payoff.defender, env)
     return success, per_seat
 
 
@@ -169,7 +169,7 @@ def running_points(rules: Ruleset, s: GameState) -> tuple[int, ...]:
     facts = side_facts(rules, s, final=False)
     deltas = [0] * len(s.totals)
     for i, side in enumerate(facts):
-        pts = int(evaluate(rules.scoring.deal_points, points_env(rules, s, side, i)))
+        pts = evaluate_int(rules.scoring.deal_points, points_env(rules, s, side, i))
         for slot in total_slot_of_side(rules, s, side.seats):
             deltas[slot] += pts
     return tuple(t + d for t, d in zip(s.totals, deltas, strict=True))

@@ -7,6 +7,7 @@ events; `apply` hands back the final state and the events as a tuple.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
@@ -31,6 +32,30 @@ class Step:
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
+
+
+def evaluate_seat(expr: Expr, env: Mapping[str, Any], n: int) -> int:
+    """A seat expression's value, or a located error when it names no seat (e.g. `declarer`
+    before any auction, or `holder(4D)` while that card lies in the stock)."""
+    value = evaluate(expr, env)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise RuleEvaluationError(
+            Diagnostic(EVAL_FAILED, f"{expr.text!r} names no seat here (it gave {value!r}; "
+                       f"seats are 0 to {n - 1}) ({expr.cite()})", expr.span)
+        )
+    return value
+
+
+def evaluate_int(expr: Expr, env: Mapping[str, Any]) -> int:
+    """A count or a score: a whole number, never silently rounded (write floor(...))."""
+    value = evaluate(expr, env)
+    if isinstance(value, bool) or not isinstance(value, int):
+        hint = "; round it with floor(...)" if isinstance(value, Fraction) else ""
+        raise RuleEvaluationError(
+            Diagnostic(EVAL_FAILED, f"{expr.text!r} gave {value}, not a whole number{hint} "
+                       f"({expr.cite()})", expr.span)
+        )
+    return value
 
 
 def evaluate(expr: Expr, env: Mapping[str, Any]) -> Any:

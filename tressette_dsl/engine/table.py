@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tressette_dsl.engine.state import GameState
-from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.step import evaluate_seat
 from tressette_dsl.rules.model import Ruleset, Who
 
 
@@ -94,4 +94,4 @@ def seats_of(rules: Ruleset, s: GameState, who: Who) -> tuple[int, ...]:
     if role == "all":
         return rules.players.order_from(rules.players.next(s.dealer))
     assert who.seat is not None
-    return (int(evaluate(who.seat, deal_env(rules, s))),)
+    return (evaluate_seat(who.seat, deal_env(rules, s), s.n),)

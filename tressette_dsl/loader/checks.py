@@ -27,6 +27,7 @@ CODES: dict[str, str] = {
     "TS410": "a phase uses a zone that no phase creates",
     "TS411": "the big wins do not fit scoring.big_win_effect",
     "TS412": "sides.mode and sides.teams disagree",
+    "TS413": "a take phase takes from a zone that is not shown first",
     "TS416": "an abstract ruleset cannot be played",
 }
 
@@ -334,6 +335,33 @@ def check_zones(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
             )
 
 
+def check_take_shown(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
+    """A `take` lets seats pick cards from a zone in full view: every seat sees what is
+    taken. Taking from a face-down zone would make its cards public behind the rules' back,
+    so a `reveal` of the zone must come earlier in `flow`."""
+    flow = doc.get("flow")
+    phases = doc.get("phases")
+    if not isinstance(flow, list) or not isinstance(phases, dict):
+        return
+    shown: set[str] = set()
+    for name in flow:
+        phase = phases.get(name) if isinstance(name, str) else None
+        if not isinstance(phase, dict):
+            continue
+        if phase.get("kind") == "reveal" and isinstance(phase.get("zone"), str):
+            shown.add(phase["zone"])
+        elif phase.get("kind") == "take" and isinstance(phase.get("from"), str):
+            zone = phase["from"]
+            if zone not in shown:
+                yield smap.diagnostic(
+                    "TS413",
+                    f"phases.{name}.from: the {zone} is taken from face up, "
+                    "but no earlier phase shows it",
+                    ("phases", name, "from"),
+                    hint=f"put a phase {{kind: reveal, zone: {zone}}} before '{name}' in flow",
+                )
+
+
 # ---------------------------------------------------------------------------------------
 # Seats and sides.
 
@@ -476,6 +504,7 @@ CHECKS: tuple[Check, ...] = (
     check_bid_ranks,
     check_deal,
     check_zones,
+    check_take_shown,
     check_seats,
     check_teams,
     check_big_wins,

@@ -341,7 +341,8 @@ def _decl_list(game: Game, decls: list[Decl]) -> str:
 
 def _wanted_declaration(game: Game, item: Any) -> tuple[int, str, str, int | None]:
     words = str(item).split()
-    if len(words) not in (3, 4) or (len(words) == 4 and not words[3].isdigit()):
+    points_ok = len(words) == 3 or (words[-1].isdecimal() and words[-1].isascii())
+    if len(words) not in (3, 4) or not points_ok:
         raise NameProblem(
             codes.BAD_VALUE,
             f"'{item}': write SEAT DECLARATION SAID [POINTS], e.g. 'East napoletana C 3'",

@@ -104,6 +104,9 @@ EXPLAIN = {
     "give a `multiplier`. Without `big_win_effect`, the effect is `multiply` when some big win "
     "has a `multiplier`, else `win_match`.",
     "TS412": "`sides.teams` goes with `sides.mode: teams`, and that mode needs it.",
+    "TS413": "A `take` phase lets seats pick cards in full view, so every seat sees them: "
+    "the zone must have been shown by an earlier `reveal` phase, or its face-down cards "
+    "would become public without the rules saying so.",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
 }
 

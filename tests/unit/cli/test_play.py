@@ -345,3 +345,24 @@ def test_a_secret_partner_is_not_named_to_the_human(
             break
     assert holders, "the human never held a called card in 14 matches"
     assert rules.players.count == 5
+
+
+def test_unicode_digits_and_capitals_are_typos_not_crashes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'²' passes str.isdigit() but int() refuses it: it once ended the whole game."""
+    code, out, err = _run(
+        capsys,
+        ["play", "--seed", "3", "--players", "Human,bot,bot,bot"],
+        stdin="²\n٣\n",
+        monkeypatch=monkeypatch,
+    )
+    assert code == 1  # the input ended mid-game, not a failure of the game
+    assert "South [NS] (human)" in out and "East [EW] (heuristic)" in out
+    assert out.count("Not understood") == 2
+    assert "the game failed" not in out + err
+
+
+def test_unicode_digit_seat_in_players_spec_is_a_usage_error() -> None:
+    with pytest.raises(PlayersSpecError):
+        parse_players("²=human", ("South", "East", "North", "West"))

@@ -16,14 +16,14 @@ from tressette_dsl.engine.errors import BAD_BID
 from tressette_dsl.engine.events import AllPassed, AuctionWon, BidMade, Passed
 from tressette_dsl.engine.phases.common import not_legal, refuse
 from tressette_dsl.engine.state import BidRecord, GameState
-from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.step import Step, evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import AuctionPhase, BidSpec, Ruleset
 
 
 def enter(step: Step, spec: AuctionPhase) -> bool:
     rules, s = step.rules, step.state
-    first = int(evaluate(spec.first, deal_env(rules, s))) % s.n
+    first = evaluate_seat(spec.first, deal_env(rules, s), s.n)
     order = rules.players.order_from(first)
     step.set(sub="bid", pending=order, to_act=first, auction=(), passed=frozenset(),
              bid=None, bid_level=0, bid_points=None, bid_rank=None, declarer=None)

@@ -12,7 +12,7 @@ from tressette_dsl.engine.actions import Action, Discard
 from tressette_dsl.engine.events import CardDiscarded
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.state import GameState, set_at
-from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.step import Step, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
 from tressette_dsl.rules.model import DiscardPhase, Ruleset, iter_cards
 
@@ -20,7 +20,7 @@ from tressette_dsl.rules.model import DiscardPhase, Ruleset, iter_cards
 def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int) -> int:
     env = deal_env(rules, s)
     env.update(taken=s.taken[seat], hand_size=s.hands[seat].bit_count(), seat=seat)
-    return int(evaluate(spec.count, env))
+    return evaluate_int(spec.count, env)
 
 
 def enter(step: Step, spec: DiscardPhase) -> bool:

@@ -7,7 +7,7 @@ from tressette_dsl.engine.actions import Action, Give
 from tressette_dsl.engine.events import CardGiven
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.state import GameState, Reveal, set_at
-from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.step import Step, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
 from tressette_dsl.rules.model import GivePhase, Ruleset, iter_cards
 
@@ -22,7 +22,7 @@ def enter(step: Step, spec: GivePhase) -> bool:
 
 
 def _count(rules: Ruleset, spec: GivePhase, s: GameState) -> int:
-    return int(evaluate(spec.count, deal_env(rules, s)))
+    return evaluate_int(spec.count, deal_env(rules, s))
 
 
 def legal(rules: Ruleset, spec: GivePhase, s: GameState) -> tuple[Action, ...]:

@@ -47,7 +47,7 @@ from tressette_dsl.engine.state import (
     TrickRecord,
     set_at,
 )
-from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.step import Step, evaluate, evaluate_int, evaluate_seat
 from tressette_dsl.engine.table import deal_env, side_of, total_slot_of_side
 from tressette_dsl.rules.model import NO_CONST, Ruleset, SignalSpec, TricksPhase, iter_cards
 
@@ -61,7 +61,7 @@ def enter(step: Step, spec: TricksPhase) -> bool:
     if spec.trump is not None:
         value = evaluate(spec.trump, env)
         trump = None if value is None or value < 0 else int(value)
-    leader = int(evaluate(spec.first_lead, env)) % s.n
+    leader = evaluate_seat(spec.first_lead, env, s.n)
     step.set(trick_no=1, leader=leader, trump=trump, trick=(), **_trick_rules(rules, spec, s, 1))
     if trump is not None:
         step.emit(TrumpSet(suit=rules.deck.suits[trump]))
@@ -488,7 +488,7 @@ def _claim(step: Step, seat: int) -> None:
     slots = total_slot_of_side(rules, s, facts.seats)
     env = {"match_points": s.totals[slots[0]], "cards_units": facts.cards_units,
            "declared": facts.declared, "tricks": facts.tricks, "units": facts.units}
-    total = int(evaluate(claims.total, env))
+    total = evaluate_int(claims.total, env)
     target = int(evaluate(claims.target, {"target": rules.match.target or 0}))
     right = total >= target
     step.emit(Claimed(seat=seat, side=side, total=total, target=target, right=right))
