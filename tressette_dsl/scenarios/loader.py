@@ -25,6 +25,7 @@ from tressette_dsl.scenarios.model import (
     Source,
     Step,
 )
+from tressette_dsl.scenarios.shapes import shape_problems
 from tressette_dsl.source import load_yaml
 
 SCENARIO_KEYS = (
@@ -318,7 +319,10 @@ def _read_step(r: _Reader, item: Any, path: Path) -> Step | None:
             actions.extend(_read_trick(r, entry[key], (*path, key), play=key == "trick"))
     auto = _read_auto(r, entry, path)
     expectations = _read_expectations(r, entry, path)
-    if not actions and auto is None and not expectations and not {"note", "expect"} & set(entry):
+    said = {"note", "expect", "winner"} & set(entry) or any(
+        key in entry and not isinstance(entry[key], dict) for key in ("trick", "round")
+    )  # a trick that is not a mapping is reported as such, not as an empty step
+    if not actions and auto is None and not expectations and not said:
         r.error(codes.BAD_VALUE, "empty step: give an action, 'trick', 'auto' or 'expect'", path)
     return Step(path, r.span(path), tuple(actions), auto, tuple(expectations))
 
@@ -332,9 +336,17 @@ def _action(r: _Reader, seat: str, text: str, path: Path, refused: Any) -> Actio
 
 def _read_trick(r: _Reader, value: Any, path: Path, *, play: bool) -> list[Action]:
     """``trick: {South: KS, ...}`` (bare cards are played) or ``round: {East: done, ...}``."""
-    trick = r.mapping(value, path, f"{path[-1]} (seat: action, in playing order)")
-    if trick is None:
+    if not isinstance(value, dict):
+        what = "card" if play else "action"
+        example = "{South: KS, East: 3S}" if play else "{East: done, North: done}"
+        r.error(
+            codes.BAD_VALUE,
+            f"a {path[-1]} is a mapping of seat: {what}, in playing order "
+            f"(e.g. {path[-1]}: {example}), got {_kind(value)}",
+            path,
+        )
         return []
+    trick = value
     out = []
     for seat, card in trick.items():
         text = r.text(card, (*path, seat), f"the card of {seat}")
@@ -367,7 +379,8 @@ def _read_expectations(r: _Reader, entry: dict[str, Any], path: Path) -> list[Ex
     out = []
     if "winner" in entry:
         here = (*path, "winner")
-        out.append(Expectation("trick_winner", entry["winner"], here, r.span(here)))
+        if _shape_ok(r, "trick_winner", entry["winner"], here):
+            out.append(Expectation("trick_winner", entry["winner"], here, r.span(here)))
     if "expect" not in entry:
         return out
     expect = r.mapping(entry["expect"], (*path, "expect"), "expect")
@@ -376,10 +389,18 @@ def _read_expectations(r: _Reader, entry: dict[str, Any], path: Path) -> list[Ex
     r.known_keys(expect, EXPECTATION_KEYS, (*path, "expect"))
     for key, value in expect.items():
         here = (*path, "expect", key)
-        if key in EXPECTATION_KEYS:
+        if key in EXPECTATION_KEYS and _shape_ok(r, str(key), value, here):
             spans = _read_view(r, value, here) if key == "view" else {}
             out.append(Expectation(str(key), value, here, r.span(here), spans))
     return out
+
+
+def _shape_ok(r: _Reader, key: str, value: Any, here: Path) -> bool:
+    """Report a value of the wrong shape at the part at fault (``hand: {South: 5}``: at 5)."""
+    problems = shape_problems(key, value)
+    for at, message in problems:
+        r.error(codes.BAD_VALUE, f"{key}: {message}", (*here, *at))
+    return not problems
 
 
 def _read_view(r: _Reader, value: Any, here: Path) -> dict[Path, Span]:

@@ -239,6 +239,18 @@ class _Runner:
             except NameProblem as exc:
                 self.problems.append(Diagnostic(exc.code, str(exc), exp.span, path=exp.path))
                 continue
+            except (TypeError, AttributeError, KeyError, IndexError, ValueError) as exc:
+                # last resort: a value the loader let through but the check cannot read
+                message = (
+                    f"{exp.key}: this value cannot be checked ({type(exc).__name__}: {exc}); "
+                    f"see docs/scenarios.md for the form '{exp.key}' takes"
+                )
+                self.problems.append(Diagnostic(codes.BAD_VALUE, message, exp.span, path=exp.path))
+                continue
+            except Exception as exc:  # the engine crashed while checking: at this key too
+                message = f"the engine crashed checking {exp.key}: {type(exc).__name__}: {exc}"
+                self.problems.append(Diagnostic(codes.REFUSED, message, exp.span, path=exp.path))
+                continue
             if isinstance(problem, list):
                 for part in problem:  # each at the part of the value that failed
                     span = exp.spans.get(part.at, exp.span)

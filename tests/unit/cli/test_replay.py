@@ -403,3 +403,28 @@ def test_ruleset_hash_of_the_model_is_that_of_the_document() -> None:
         path = bundled_ids()[rid]
         rules = load_ruleset(path)
         assert rules.document_hash == gamelog.ruleset_hash(path) == gamelog.ruleset_hash(rules)
+
+
+def test_setup_in_the_header_is_not_read(
+    game_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`setup` is always {} from `play`; replay starts from the seed alone (a JSON setup,
+    with string seat keys, could not be passed to `start` anyway)."""
+    lines = _lines(game_log)
+    header = json.loads(lines[0])
+    header["setup"] = {"hands": {"0": ["KS"]}, "dealer": "7"}
+    lines[0] = json.dumps(header)
+    code, _, err = _replay(capsys, str(_write(tmp_path / "t.jsonl", lines)))
+    assert code == 0, err
+
+
+def test_wrong_dealer_in_the_header_is_caught(
+    game_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = _lines(game_log)
+    header = json.loads(lines[0])
+    header["dealer"] = (header["dealer"] + 1) % len(header["seats"])
+    lines[0] = json.dumps(header)
+    code, _, err = _replay(capsys, str(_write(tmp_path / "t.jsonl", lines)))
+    assert code == 1
+    assert ":1: expected dealer " in err

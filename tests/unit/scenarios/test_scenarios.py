@@ -9,7 +9,7 @@ import pytest
 
 from tressette_dsl.cli import check
 from tressette_dsl.diagnostics import DiagnosticError
-from tressette_dsl.scenarios import load_text, run_scenario
+from tressette_dsl.scenarios import checks, load_text, run_scenario
 from tressette_dsl.scenarios.checks import CHECKS
 from tressette_dsl.scenarios.expect_keys import EXPECTATION_KEYS
 
@@ -86,3 +86,88 @@ def test_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert _run_cli(str(bad)) == 1
     assert "bad.yaml:10:" in capsys.readouterr().out
     assert _run_cli(str(tmp_path / "missing.yaml")) == 2
+
+
+# -- values of the wrong type: TS603 at the value (or the part of it) at fault ----------------
+
+WRONG_TYPED = [  # (key, value, the part of the value the error points at)
+    *[("to_act", v, v) for v in ("5", "{South: 1}", "[South]")],
+    *[(k, v, b) for k in ("legal", "legal_includes", "legal_excludes")
+      for v, b in (("5", "5"), ("{play KS: 1}", "{play KS: 1}"), ("[play KS, 5]", "5"),
+                   ("[{a: 1}]", "{a: 1}"))],
+    *[("plays", v, b) for v, b in (("5", "5"), ("{KS: 1}", "{KS: 1}"), ("[KS, 7]", "7"))],
+    *[("trick_winner", v, v) for v in ("5", "[East]", "{East: 1}")],
+    *[("trick_points", v, v) for v in ("[1]", "{a: 1}", "true")],
+    *[("tricks", v, b) for v, b in (("5", "5"), ("[East]", "[East]"), ("East", "East"),
+                                    ("{East: two}", "two"), ("{East: [1]}", "[1]"))],
+    *[("deal_over", v, v) for v in ("5", '"true"', "[true]", "{a: 1}")],
+    *[("deal_points", v, b) for v, b in (("5", "5"), ("[NS]", "[NS]"), ("{NS: [7]}", "[7]"))],
+    *[("raw_points", v, b) for v, b in (("NS", "NS"), ("{NS: {a: 1}}", "{a: 1}"))],
+    *[("declared", v, b) for v, b in (("5", "5"), ('{NS: "3"}', '"3"'), ("[NS]", "[NS]"))],
+    *[("declarations", v, b) for v, b in (("5", "5"), ("{East: x}", "{East: x}"), ("[7]", "7"))],
+    *[("totals", v, b) for v, b in (("[NS]", "[NS]"), ("5", "5"), ("{NS: x}", "x"))],
+    *[("running", v, b) for v, b in (("NS 3", "NS 3"), ("{NS: [1]}", "[1]"))],
+    *[("match_over", v, v) for v in ('"false"', "1", "[true]")],
+    *[("match_winner", v, b) for v, b in (("5", "5"), ("{NS: 1}", "{NS: 1}"), ("[7]", "7"))],
+    *[("games", v, v) for v in ("two", "[1]", "{a: 1}")],
+    *[("deals_counted", v, v) for v in ("one", "{a: 1}", "[1]")],
+    *[("contract", v, v) for v in ("5", "[solo]", "{solo: 1}")],
+    *[("declarer", v, v) for v in ("5", "{South: 1}", "[South]")],
+    *[("payoffs", v, b) for v, b in (("5", "5"), ("[South]", "[South]"), ("{South: x}", "x"))],
+    *[("balances", v, b) for v, b in (("[1]", "[1]"), ('{South: "1"}', '"1"'))],
+    *[("events", v, b) for v, b in (("5", "5"), ("[Dealt, 5]", "5"), ("[[Dealt]]", "[Dealt]"))],
+    *[("no_events", v, b) for v, b in (("5", "5"), ("[true]", "true"))],
+    *[("hand", v, b) for v, b in (("{South: 5}", "5"), ("5", "5"), ("[KS]", "[KS]"),
+                                  ("KS", "KS"), ("{South: {a: KS}}", "{a: KS}"),
+                                  ("{South: [KS, 5]}", "[KS, 5]"))],
+    *[("hand_size", v, b) for v, b in (("[10]", "[10]"), ("{South: ten}", "ten"),
+                                       ("{South: [1]}", "[1]"), ("7", "7"))],
+    *[("view", v, b) for v, b in (("5", "5"), ("[East]", "[East]"), ("{East: 5}", "5"),
+                                  ("{East: {sees: 5}}", "5"), ("East", "East"))],
+]  # fmt: skip
+
+
+def test_every_expectation_key_is_tried_with_wrong_types() -> None:
+    assert {key for key, _, _ in WRONG_TYPED} == set(EXPECTATION_KEYS)
+
+
+@pytest.mark.parametrize(("key", "value", "bad"), WRONG_TYPED)
+def test_a_wrong_typed_expectation_is_a_located_shape_error(key: str, value: str, bad: str) -> None:
+    line = f"      {key}: {value}"
+    with pytest.raises(DiagnosticError) as info:
+        load_text(DEAL + "script:\n  - expect:\n" + line + "\n", "s.yaml")
+    (diag,) = info.value.diagnostics
+    assert (diag.code, diag.span.line, diag.span.col) == ("TS603", 10, line.rindex(bad) + 1)
+    assert "expected" in diag.message or "must be" in diag.message
+
+
+def test_a_wrong_typed_winner_under_a_trick_is_located() -> None:
+    text = DEAL + "script:\n  - trick: {South: KS, East: 3S, North: AS, West: 5D}\n    winner: 5\n"
+    assert _problems(text) == [("TS603", 10, 13)]
+
+
+@pytest.mark.parametrize("step", ["trick: [KS]", "trick: KS", "round: [done, done]"])
+def test_a_trick_that_is_not_a_mapping_says_so(step: str) -> None:
+    with pytest.raises(DiagnosticError) as info:
+        load_text(DEAL + f"script:\n  - {step}\n", "s.yaml")
+    (diag,) = info.value.diagnostics
+    assert (diag.code, diag.span.line, diag.span.col) == ("TS603", 9, step.index(":") + 7)
+    assert "is a mapping of seat:" in diag.message
+    assert "empty step" not in diag.message
+
+
+def test_a_check_that_cannot_read_its_value_is_reported_at_its_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The last resort, if the loader let a value through that a check cannot handle."""
+
+    def broken(game: object, value: object) -> None:
+        raise TypeError("'int' object is not iterable")
+
+    monkeypatch.setitem(checks.CHECKS, "hand", (checks.CHECKS["hand"][0], broken))
+    text = DEAL + "script:\n  - note: first\n  - expect:\n      hand: {South: []}\n"
+    result = run_scenario(load_text(text, "s.yaml").scenarios[0])
+    (diag,) = result.diagnostics
+    assert (diag.code, diag.span.line, diag.span.col) == ("TS603", 11, 13)
+    assert "hand: this value cannot be checked (TypeError" in diag.message
+    assert result.status == "error"
