@@ -375,9 +375,11 @@ def _scoring(rules: Any) -> list[str]:
                 f"{bw.games} games" if sc.big_win_effect == "win_match" else f"×{bw.multiplier}"
             )
             what = effect.get(sc.big_win_effect, "")
-            out.append(f"- **{bw.id}** when `{bw.condition.text}`: {what} {amount}.")
-        if sc.cappotto_cancels_opponent_declarations:
-            out.append("- A cappotto cancels the losers' declarations.")
+            cancels = (
+                " The other sides' declarations of the deal score nothing."
+                if bw.cancels_opponent_declarations else ""
+            )
+            out.append(f"- **{bw.id}** when `{bw.condition.text}`: {what} {amount}.{cancels}")
     return out
 
 

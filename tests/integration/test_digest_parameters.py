@@ -38,6 +38,8 @@ CASES = {
         'scoring: {big_wins: {cappotto: {condition: "opp_cards_units == 0"}}}'),
     "14 cappotto cancels the losers' accusi": (
         "tressette", "scoring: {cappotto_cancels_opponent_declarations: true}"),
+    "14 only the cappotto cancels the losers' accusi": (
+        "tressette", "scoring: {big_wins: {cappotto: {cancels_opponent_declarations: true}}}"),
     "16 no striscio": ("tressette", "signals: {striscio: null}"),
     "17 signals in tricks 1-9": ("tressette", 'signaling: {window: "trick_no <= 9"}'),
     "18 bluffs allowed": ("tressette", "signaling: {truthful: false}"),

@@ -95,7 +95,7 @@ def score_deal(step: Step) -> None:
     rules, s = step.rules, step.state
     facts = side_facts(rules, s, final=True)
     big = find_big_win(rules, s, facts)
-    if big and rules.scoring.cappotto_cancels_opponent_declarations:
+    if big and big[0].cancels_opponent_declarations:
         winner_seats = facts[big[1]].seats
         decls = tuple(r if r.seat in winner_seats else replace(r, cancelled=True)
                       for r in s.declarations)

@@ -519,6 +519,9 @@ class _Builder:
         deal_points = self.expr(("scoring", "deal_points"), "formula", scopes.DEAL_POINTS,
                                 f"floor(units / {self.unit}) + declared")
         bigs = []
+        # The old top-level key is a shorthand: the default for every entry's own flag.
+        cancels_all = bool(
+            self.get(("scoring", "cappotto_cancels_opponent_declarations"), False))
         for bid, entry in (self.get(("scoring", "big_wins"), {}) or {}).items():
             if entry is None:
                 continue
@@ -526,7 +529,9 @@ class _Builder:
                              scopes.BIG_WIN)
             if cond is not None:
                 bigs.append(BigWin(str(bid), cond, int(entry.get("games", 1)),
-                                   int(entry.get("multiplier", 1))))
+                                   int(entry.get("multiplier", 1)),
+                                   bool(entry.get("cancels_opponent_declarations",
+                                                  cancels_all))))
         default_effect = "none"
         if bigs:
             default_effect = "multiply" if any("multiplier" in (e or {}) for e in (
@@ -537,9 +542,7 @@ class _Builder:
             last_trick=int(self.get(("scoring", "last_trick"), 0)),
             leftover_to=str(self.get(("scoring", "leftover_to"), "last_trick_winner")),
             deal_points=deal_points, big_wins=tuple(bigs),
-            big_win_effect=str(self.get(("scoring", "big_win_effect"), default_effect)),
-            cappotto_cancels_opponent_declarations=bool(
-                self.get(("scoring", "cappotto_cancels_opponent_declarations"), False)))
+            big_win_effect=str(self.get(("scoring", "big_win_effect"), default_effect)))
 
     def payoff(self) -> Payoff | None:
         if self.get(("payoff",)) is None:

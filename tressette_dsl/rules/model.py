@@ -348,6 +348,7 @@ class BigWin:
     condition: Expr
     games: int
     multiplier: int
+    cancels_opponent_declarations: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,7 +358,6 @@ class Scoring:
     deal_points: Expr
     big_wins: tuple[BigWin, ...]
     big_win_effect: str  # win_match | multiply | none
-    cappotto_cancels_opponent_declarations: bool
 
 
 @dataclass(frozen=True, slots=True)

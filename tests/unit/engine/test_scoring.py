@@ -92,6 +92,34 @@ def test_cappotto_cancels_the_losers_declarations_when_the_rule_says_so(overlay)
     assert state.declarations[0].cancelled
 
 
+def test_cancelling_declarations_is_set_per_big_win(overlay) -> None:
+    """Digest 14: CLUB's cappotto cancels the losers' accusi, but a stramazzo in the same
+    ruleset still lets them count."""
+    rules = overlay("""
+        id: t-cancel-per-win
+        extends: tressette
+        scoring: {big_wins: {cappotto: {cancels_opponent_declarations: true}}}
+    """)
+    flags = {bw.id: bw.cancels_opponent_declarations for bw in rules.scoring.big_wins}
+    assert flags == {"cappottone": False, "stramazzone": False, "cappotto": True,
+                     "stramazzo": False}
+    loser = DeclRecord(seat=1, decl="napoletana", arg="C", cards=0, points=3, trick_no=1,
+                       scored_now=True)
+    state, _ = scored(rules, game(rules), {0: deck_texts(rules)}, {0: 6, 2: 4}, last=0,
+                      declarations=(loser,))
+    assert state.deals[-1].big_win == "cappotto"
+    assert state.deals[-1].declared == (0, 0)
+    assert state.declarations[0].cancelled
+
+    ew = "KC 7C 6C 5C 4C 7D 6D 5D"  # 1 third in cards; they also take the last trick
+    state, _ = scored(rules, game(rules), {0: deck_texts(rules, but=ew + " AC 4D"),
+                                           2: "AC 4D", 1: ew}, {0: 6, 2: 1, 1: 3}, last=1,
+                      declarations=(loser,))
+    assert state.deals[-1].big_win == "stramazzo"
+    assert state.deals[-1].declared == (0, 3)
+    assert not state.declarations[0].cancelled
+
+
 def test_both_over_the_target_the_higher_total_wins() -> None:
     """seed 003: "If both teams pass 21 in the same deal, the higher total wins"."""
     rules = bundled("tressette")
