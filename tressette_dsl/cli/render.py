@@ -430,9 +430,39 @@ def action_text(rules: Any, text: str) -> str:
     return " ".join(card(rules, w) if w in rules.deck.by_text else w for w in words)
 
 
+_RUN = 4  # this many actions differing only in a trailing number are shown as one range
+
+
+def _numbered(rules: Any, legal: Sequence[Any]) -> list[str]:
+    """'12) bid due 70' for each action, except that a run of actions that differ only in a
+    trailing number (a points bid, 62 to 120) becomes one '10-68) bid due 62..120' item: the
+    numbers still work, and the list stays readable."""
+    texts = [str(a) for a in legal]
+    items: list[str] = []
+    i = 0
+    while i < len(texts):
+        head, _, tail = texts[i].rpartition(" ")
+        j = i
+        while (
+            tail.isdecimal()
+            and j + 1 < len(texts)
+            and texts[j + 1].rpartition(" ")[0] == head
+            and texts[j + 1].rpartition(" ")[2].isdecimal()
+        ):
+            j += 1
+        if head and j - i + 1 >= _RUN:
+            last = texts[j].rpartition(" ")[2]
+            items.append(f"{i + 1:>2}-{j + 1}) {action_text(rules, head)} {tail}..{last}")
+            i = j + 1
+            continue
+        items.append(f"{i + 1:>2}) {action_text(rules, texts[i])}")
+        i += 1
+    return items
+
+
 def moves(rules: Any, legal: Sequence[Any], width: int = 96) -> str:
     """The legal actions numbered from 1, in columns."""
-    items = [f"{i:>2}) {action_text(rules, str(a))}" for i, a in enumerate(legal, start=1)]
+    items = _numbered(rules, legal)
     if not items:
         return "No moves."
     col = max(len(item) for item in items) + 2

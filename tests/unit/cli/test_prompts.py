@@ -243,3 +243,20 @@ def _action(rules, state, text):  # type: ignore[no-untyped-def]
         if str(action) == text:
             return action
     raise AssertionError(f"{text!r} is not legal: {[str(a) for a in legal_actions(rules, state)]}")
+
+
+def test_a_run_of_points_bids_is_listed_as_one_numbered_range() -> None:
+    """Briscola chiamata's '2 with points' offers 59 bids: they read as one range, and their
+    numbers still select them."""
+    from tressette_dsl.cli.render import moves  # noqa: PLC0415
+    from tressette_dsl.engine import legal_actions, start  # noqa: PLC0415
+    from tressette_dsl.loader import load_ruleset  # noqa: PLC0415
+
+    rules = load_ruleset("briscola-chiamata")
+    state, _ = start(rules, 4)
+    legal = [str(a) for a in legal_actions(rules, state)]
+    first = legal.index("bid due_punti 62")
+    last = legal.index("bid due_punti 120")
+    shown = moves(rules, legal_actions(rules, state))
+    assert f"{first + 1}-{last + 1}) bid due_punti 62..120" in shown
+    assert "bid due_punti 70" not in shown
