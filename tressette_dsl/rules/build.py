@@ -67,6 +67,7 @@ from tressette_dsl.rules.model import (
     TricksPhase,
     Who,
 )
+from tressette_dsl.rules.timeline import check_timeline
 from tressette_dsl.source import SourceMap
 
 Path = tuple[str | int, ...]
@@ -78,6 +79,7 @@ BAD_TYPE = "TS430"  # an expression of the wrong type for its slot
 BAD_ROLE = "TS431"  # who / to is neither a role nor a seat expression
 BAD_SIDES = "TS432"  # a feature needs sides the ruleset does not have
 BAD_VALUE = "TS433"  # a value outside what the engine can play
+NO_VALUE_YET = "TS434"  # a name used before any phase of flow gives it a value
 
 
 def build_ruleset(doc: dict[str, Any], smap: SourceMap) -> Ruleset:
@@ -103,6 +105,7 @@ class _Builder:
         self.problems: list[Diagnostic] = []
         self.ctx: StaticContext | None = None
         self.unit = 1
+        self.used: list[tuple[Path, str, frozenset[str]]] = []  # compiled expressions
 
     # --- plumbing ----------------------------------------------------------------------
 
@@ -145,6 +148,8 @@ class _Builder:
             self.problem(BAD_TYPE, f"{'.'.join(map(str, path))} must be a {expect}, "
                          f"but {text!r} is a {compiled.type}", path)
             return None
+        if value is not None:
+            self.used.append((path, text, frozenset(compiled.names)))
         const = NO_CONST
         if not compiled.names:
             const = compiled.fn({})
@@ -176,6 +181,7 @@ class _Builder:
         contracts = self.contracts()
         declaring = self.declaring(declarations)
         payoff = self.payoff()
+        self.timeline()
         if None in (sides, scoring, match) or self.problems:
             return None
         assert sides is not None and scoring is not None and match is not None
@@ -198,6 +204,17 @@ class _Builder:
             match=match,
             ctx=self.ctx,
         )
+
+    def timeline(self) -> None:
+        """Names read before any phase of `flow` gives them a value (`timeline.py`)."""
+        flow = [(str(pid), str(self.get(("phases", pid, "kind"), "")))
+                for pid in self.get(("flow",), []) or []]
+
+        def report(path: Path, offset: int | None, message: str, hint: str) -> None:
+            self.problems.append(self.smap.diagnostic(NO_VALUE_YET, message, path,
+                                                      offset=offset, hint=hint))
+
+        check_timeline(flow, self.used, report)
 
     def meta(self) -> Meta:
         def text(key: str) -> str:

@@ -33,6 +33,7 @@ from tressette_dsl.source import CODES as SOURCE_CODES  # noqa: E402
 
 CODES = {**SOURCE_CODES, **extends.CODES, **schema.CODES, **checks.CODES}
 CODES["TS199"] = "internal error while compiling a ruleset"
+CODES["TS434"] = "a name used before any phase of flow gives it a value"
 
 EXPLAIN = {
     "TS100": "The reader stops after 100 problems in one file, so that a hostile or garbled "
@@ -108,6 +109,15 @@ EXPLAIN = {
     "the zone must have been shown by an earlier `reveal` phase, or its face-down cards "
     "would become public without the rules saying so.",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
+    "TS434": "Some names only get a value from a phase of a given kind: an `auction` sets "
+    "`declarer`, `contract`, `bid`, `bid_rank`, `bid_points`, `contract_value` and "
+    "`contract_target` (a `choose` phase changes `contract`); a `call` sets `called_card`, "
+    "`call_supplier`, `called_from_defender` and the partner. An expression evaluated in a "
+    "phase that comes before every phase of that kind in `flow` (or in a ruleset with no "
+    "such phase) would read a name with no value, which would only fail once a deal is "
+    "played. `scoring`, `payoff`, `match` and `next_dealer` are evaluated after the last "
+    "phase of the deal; `declaring`, `signals`, `signaling` and `claims` during the first "
+    "`tricks` phase. The caret points at the name.",
 }
 
 EXPRESSION_CODES = {

@@ -1,6 +1,6 @@
 """A rule that yields nonsense while playing stops with a located error, never a wrong game.
 
-`first_lead: "declarer"` in a game without an auction names no seat; a deal-points formula
+`first_lead: "holder(AD)"` while that card lies in the stock names no seat; a deal-points formula
 that forgets `floor` gives a fraction. Both used to be forced into an int silently (the seat
 taken modulo the player count, the fraction truncated)."""
 
@@ -23,7 +23,10 @@ def _house(tmp_path: Path, body: str) -> Path:
 
 
 def test_a_seat_expression_that_names_no_seat_is_located(tmp_path: Path) -> None:
-    rules = load_ruleset(_house(tmp_path, 'phases:\n  play:\n    first_lead: "declarer"'))
+    # `declarer` without an auction is refused at load (TS434); a card in the stock is not.
+    path = _house(tmp_path, 'phases:\n  play:\n    first_lead: "holder(AD)"')
+    path.write_text(path.read_text().replace("tressette\n", "tressette-in-due\n", 1))
+    rules = load_ruleset(path)
     with pytest.raises(RuleEvaluationError) as err:
         new_game(rules, 1)
     diag = err.value.diagnostic
