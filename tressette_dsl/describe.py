@@ -342,6 +342,15 @@ def _claims(rules: Any) -> list[str]:
     c = rules.claims
     if c is None:
         return []
+    if c.about == "opponents":
+        return [
+            "## Calling the opponents out",
+            "",
+            f"- A player may call the other side out when `{c.allowed.text}`: their total is "
+            f"counted as `{c.total.text}` against `{c.target.text}`.",
+            "- The called-out side wins the match either way: the call stops play (and any big "
+            "win in the making); a premature call loses for the calling side.",
+        ]
     return [
         "## Claiming",
         "",

@@ -33,6 +33,7 @@ CASES = {
     "10 end checked at once": ("tressette", "match: {check: immediately}"),
     "11 claims only on lead": ("tressette", 'claims: {allowed: "on_lead"}'),
     "11 no claims": ("tressette", "claims: null"),
+    "11 FITRES: call the opponents out": ("tressette", "claims: {for: opponents}"),
     "13 cappotto as all the points": (
         "tressette",
         'scoring: {big_wins: {cappotto: {condition: "opp_cards_units == 0"}}}'),

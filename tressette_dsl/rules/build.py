@@ -525,10 +525,14 @@ class _Builder:
         total = self.expr(("claims", "total"), "formula", scopes.CLAIM_TOTAL,
                           f"match_points + floor(cards_units / {self.unit}) + declared")
         target = self.expr(("claims", "target"), "formula", scopes.CLAIM_TARGET, "target")
+        about = str(self.get(("claims", "for"), "own"))
+        if about == "opponents" and sides is not None and len(sides.seats) != 2:
+            self.problem(BAD_SIDES, "claims.for: opponents needs exactly two sides, "
+                         f"this ruleset has {len(sides.seats)}", ("claims", "for"))
         if allowed is None or total is None or target is None:
             return None
         return Claims(allowed, total, target, str(self.get(("claims", "right"), "win_match")),
-                      str(self.get(("claims", "wrong"), "lose_match")))
+                      str(self.get(("claims", "wrong"), "lose_match")), about)
 
     # --- scoring and the match -------------------------------------------------------------
 

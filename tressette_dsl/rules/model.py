@@ -337,6 +337,7 @@ class Claims:
     target: Expr
     right: str  # win_match
     wrong: str  # lose_match
+    about: str = "own"  # `for`: own side, or the opponents (called out, FITRES)
 
 
 # --- scoring, payoff, match ---------------------------------------------------------------

@@ -483,7 +483,9 @@ def _claim(step: Step, seat: int) -> None:
     rules, s = step.rules, step.state
     claims = rules.claims
     assert claims is not None
-    side = side_of(rules, s, seat)
+    own = side_of(rules, s, seat)
+    # `for: opponents` (FITRES): the seat calls the other side out; it checks their total.
+    side = 1 - own if claims.about == "opponents" else own
     facts = scoring.side_facts(rules, s, final=False)[side]
     slots = total_slot_of_side(rules, s, facts.seats)
     env = {"match_points": s.totals[slots[0]], "cards_units": facts.cards_units,
@@ -492,7 +494,12 @@ def _claim(step: Step, seat: int) -> None:
     target = int(evaluate(claims.target, {"target": rules.match.target or 0}))
     right = total >= target
     step.emit(Claimed(seat=seat, side=side, total=total, target=target, right=right))
-    winners = slots if right else tuple(i for i in range(len(s.totals)) if i not in slots)
+    if claims.about == "opponents":
+        # Called out: that side wins if it has reached the target, and the calling side loses
+        # even when the call was premature (FITRES's modern norms) - so the other side wins.
+        winners = slots
+    else:
+        winners = slots if right else tuple(i for i in range(len(s.totals)) if i not in slots)
     step.set(deals=(*s.deals, DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False,
                                          reason="claim")))
     match.end_match(step, tuple(sorted(winners)), "claim",
