@@ -22,6 +22,16 @@ AGENT_KINDS: dict[str, Callable[[], Agent]] = {
 }
 
 
+# Words a user may type for a kind of bot.
+ALIASES = {"bot": "heuristic"}
+
+
+def canonical_kind(word: str) -> str:
+    """The agent kind a user's word means (case-insensitive; 'bot' is the heuristic bot)."""
+    kind = word.strip().lower()
+    return ALIASES.get(kind, kind)
+
+
 def make_agent(kind: str) -> Agent:
     """A fresh bot of the given kind (`random` or `heuristic`; `bot` means `heuristic`)."""
     if kind == "bot":

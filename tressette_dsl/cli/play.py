@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tressette_dsl import gamelog
-from tressette_dsl.agents import AGENT_KINDS, make_agent
+from tressette_dsl.agents import AGENT_KINDS, canonical_kind, make_agent
 from tressette_dsl.agents.base import choose, seat_rng
 from tressette_dsl.cli import render
 from tressette_dsl.cli.common import load_or_report
@@ -143,7 +143,7 @@ def _kind(word: str) -> str:
         raise PlayersSpecError(
             f"unknown player kind {word!r} (use {', '.join(PLAYER_KINDS)}){extra}"
         )
-    return "heuristic" if kind == "bot" else kind
+    return canonical_kind(kind)
 
 
 def log_header(

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tressette_dsl.agents import AGENT_KINDS
+from tressette_dsl.agents import AGENT_KINDS, canonical_kind
 from tressette_dsl.agents.runner import MatchSummary, safe_match
 from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.loader import load_ruleset
@@ -77,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def seat_kinds(spec: str, seats: int) -> list[str]:
-    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
-    kinds = ["heuristic" if k == "bot" else k for k in kinds]
+    kinds = [canonical_kind(k) for k in spec.split(",") if k.strip()]
     if not kinds:
         raise ValueError("no agent kinds given")
     unknown = [k for k in kinds if k not in AGENT_KINDS]

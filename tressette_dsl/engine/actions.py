@@ -10,15 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tressette_dsl.engine.codec import encode, record
+from tressette_dsl.engine.codec import Plain, record
 
 
-class _Action:
+class _Action(Plain):
     __slots__ = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = encode(self)
-        return out
 
 
 @record

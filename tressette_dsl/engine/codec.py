@@ -18,6 +18,16 @@ def record(cls: type) -> type:
     return cls
 
 
+class Plain:
+    """Base of the action and event records: `to_dict` is the codec's plain-data form."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = encode(self)
+        return out
+
+
 def encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict[str, Any] = {"type": type(value).__name__}

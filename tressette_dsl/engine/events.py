@@ -8,17 +8,12 @@ never the raw log. Cards appear as their text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from tressette_dsl.engine.codec import encode, record
+from tressette_dsl.engine.codec import Plain, record
 
 
-class _Event:
+class _Event(Plain):
     __slots__ = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = encode(self)
-        return out
 
 
 @record

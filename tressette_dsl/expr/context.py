@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from tressette_dsl.cardsets import iter_bits
+
 
 @dataclass(frozen=True, slots=True)
 class StaticContext:
@@ -100,10 +102,7 @@ class StaticContext:
 
     def cards_of(self, mask: int) -> Iterator[int]:
         """The card indices in a mask, lowest first (deck order)."""
-        while mask:
-            low = mask & -mask
-            yield low.bit_length() - 1
-            mask ^= low
+        yield from iter_bits(mask)
 
     def mask_text(self, mask: int) -> str:
         """``"AC 2C 3C"``: a readable form of a CARDS mask, for messages and tests."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from tressette_dsl.cardsets import iter_bits
 from tressette_dsl.expr.types import Type
 
 Env = Mapping[str, Any]
@@ -88,11 +89,4 @@ def mod(x: Any, y: Any) -> Any:
     return norm(x % y) if y else 0
 
 
-def bits(mask: int) -> list[int]:
-    """The indices of the set bits, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+bits = iter_bits  # the indices of the set bits, lowest first

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Severity, Span, did_you_mean
 from tressette_dsl.loader import checks, extends, recover, schema
 from tressette_dsl.loader.extends import YAML_SUFFIXES, bundled_ids, bundled_rulesets
-from tressette_dsl.source import SourceMap
+from tressette_dsl.source import SourceMap, parse_yaml, read_source
 
 if TYPE_CHECKING:
     from tressette_dsl.rules.model import Ruleset
@@ -31,6 +31,7 @@ __all__ = [
     "bundled_rulesets",
     "load_document",
     "load_ruleset",
+    "playable_rulesets",
     "resolve_ruleset_path",
     "validate_file",
 ]
@@ -38,6 +39,21 @@ __all__ = [
 # Problems that leave the rest of the document as the author meant it, so that the later
 # stages still run (a value the reader refused is left out of the schema's report).
 _HARMLESS = {"TS102", "TS103", "TS104", "TS106", "TS115", "TS116", "TS203"}
+
+
+def playable_rulesets() -> list[Path]:
+    """The bundled rulesets that can be played: every one but the abstract bases.
+
+    `abstract` is never inherited, so each file's own top level says it."""
+    out = []
+    for path in bundled_rulesets():
+        try:
+            doc, _smap, _problems = parse_yaml(read_source(path), str(path))
+        except DiagnosticError:
+            continue  # a broken bundled file is `validate`'s to report
+        if isinstance(doc, dict) and doc.get("abstract") is not True:
+            out.append(path)
+    return sorted(out, key=lambda p: p.stem)
 
 
 def resolve_ruleset_path(name_or_path: str | Path) -> Path:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from tressette_dsl.cardsets import iter_bits
 from tressette_dsl.diagnostics import Span
 
 NO_CONST: Any = object()
@@ -90,14 +91,7 @@ class Deck:
         return total
 
 
-def iter_cards(mask: int) -> list[int]:
-    """The card indexes of a bitmask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+iter_cards = iter_bits  # the card indexes of a bitmask, lowest first
 
 
 @dataclass(frozen=True, slots=True)

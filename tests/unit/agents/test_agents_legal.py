@@ -6,21 +6,15 @@ import random
 from typing import Any
 
 import pytest
-import yaml
 
 from tressette_dsl.agents import AGENT_KINDS, Agent, make_agent
 from tressette_dsl.agents.runner import play_match
 from tressette_dsl.diagnostics import DiagnosticError
-from tressette_dsl.loader import bundled_rulesets, load_ruleset
+from tressette_dsl.loader import load_ruleset, playable_rulesets
 
 
 def _playable() -> list[str]:
-    out = []
-    for path in bundled_rulesets():
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if isinstance(doc, dict) and not doc.get("abstract"):
-            out.append(path.stem)
-    return sorted(out)
+    return [path.stem for path in playable_rulesets()]
 
 
 def _rules(ruleset: str) -> Any:

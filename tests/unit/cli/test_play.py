@@ -12,24 +12,18 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from tressette_dsl.cli import main
 from tressette_dsl.cli.play import PlayersSpecError, parse_players
 from tressette_dsl.diagnostics import DiagnosticError
 from tressette_dsl.engine import new_game, observe
-from tressette_dsl.loader import bundled_rulesets, load_ruleset
+from tressette_dsl.loader import load_ruleset, playable_rulesets
 
 NAMES4 = ("South", "East", "North", "West")
 
 
 def _playable() -> list[str]:
-    ids = []
-    for path in bundled_rulesets():
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if isinstance(doc, dict) and not doc.get("abstract"):
-            ids.append(path.stem)
-    return sorted(ids)
+    return [path.stem for path in playable_rulesets()]
 
 
 def _run(

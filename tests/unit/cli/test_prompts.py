@@ -14,11 +14,10 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 from tressette_dsl.cli import main, render
 from tressette_dsl.engine import apply, is_over, legal_actions, new_game, observe, start
-from tressette_dsl.loader import bundled_rulesets, load_ruleset
+from tressette_dsl.loader import load_ruleset, playable_rulesets
 
 
 def _run(
@@ -33,12 +32,7 @@ def _run(
 
 
 def _playable() -> list[str]:
-    ids = []
-    for path in bundled_rulesets():
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if isinstance(doc, dict) and not doc.get("abstract"):
-            ids.append(path.stem)
-    return sorted(ids)
+    return [path.stem for path in playable_rulesets()]
 
 
 def _tasks(rules_id: str, seeds: range, limit: int = 2500) -> dict[str, set[str]]:
