@@ -68,17 +68,21 @@ def main() -> None:
     for seed in range(1, args.deals + 1):
         for swap in (False, True):
             kinds = (args.second, args.first) if swap else (args.first, args.second)
-            agents = [make(kinds[0] if s in side0 else kinds[1], args.budget)
-                      for s in range(rules.players.count)]
+            agents = [
+                make(kinds[0] if s in side0 else kinds[1], args.budget)
+                for s in range(rules.players.count)
+            ]
             points = play_deal(rules, seed, agents)
             mine, theirs = (points[1], points[0]) if swap else (points[0], points[1])
             won += mine > theirs
             tied += mine == theirs
             margin += mine - theirs
     n = 2 * args.deals
-    print(f"{args.first} vs {args.second} on {args.ruleset}, budget {args.budget}: "
-          f"{n} deals, won {won} ({100 * won / n:.0f}%), tied {tied}, "
-          f"mean margin {margin / n:+.2f} points a deal, {time.perf_counter() - began:.0f} s")
+    print(
+        f"{args.first} vs {args.second} on {args.ruleset}, budget {args.budget}: "
+        f"{n} deals, won {won} ({100 * won / n:.0f}%), tied {tied}, "
+        f"mean margin {margin / n:+.2f} points a deal, {time.perf_counter() - began:.0f} s"
+    )
 
 
 if __name__ == "__main__":

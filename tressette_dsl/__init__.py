@@ -43,10 +43,29 @@ _EXPORTS = {
 }
 
 __all__ = [  # the names exist: `__getattr__` imports them on first use
-    "Action", "Diagnostic", "DiagnosticError", "Event", "GameState", "IllegalActionError",
-    "InvalidActionError", "MatchResult", "Observation", "Ruleset", "apply", "deal_over",
-    "determinize", "events_for", "is_over", "legal_actions", "load_ruleset", "new_game",
-    "observe", "parse_action", "result", "start", "to_act",
+    "Action",
+    "Diagnostic",
+    "DiagnosticError",
+    "Event",
+    "GameState",
+    "IllegalActionError",
+    "InvalidActionError",
+    "MatchResult",
+    "Observation",
+    "Ruleset",
+    "apply",
+    "deal_over",
+    "determinize",
+    "events_for",
+    "is_over",
+    "legal_actions",
+    "load_ruleset",
+    "new_game",
+    "observe",
+    "parse_action",
+    "result",
+    "start",
+    "to_act",
 ]
 
 

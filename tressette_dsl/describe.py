@@ -386,7 +386,8 @@ def _scoring(rules: Any) -> list[str]:
             what = effect.get(sc.big_win_effect, "")
             cancels = (
                 " The other sides' declarations of the deal score nothing."
-                if bw.cancels_opponent_declarations else ""
+                if bw.cancels_opponent_declarations
+                else ""
             )
             out.append(f"- **{bw.id}** when `{bw.condition.text}`: {what} {amount}.{cancels}")
     return out

@@ -22,7 +22,9 @@ CASES = {
         'phases: {play: {first_lead: "holder(4D) if deal_no == 1 else next(dealer)"}}',
     ),
     "5 after the lead, up to trick 2": (
-        "tressette", 'declaring: {at: after_lead, window: "trick_no <= 2"}'),
+        "tressette",
+        'declaring: {at: after_lead, window: "trick_no <= 2"}',
+    ),
     "6 scored at the end": ("tressette", "declaring: {scored: end_of_deal}"),
     "7 mandatory": ("tressette", "declaring: {mandatory: true}"),
     "8 no accusi, to 31": (
@@ -36,31 +38,49 @@ CASES = {
     "11 FITRES: call the opponents out": ("tressette", "claims: {for: opponents}"),
     "13 cappotto as all the points": (
         "tressette",
-        'scoring: {big_wins: {cappotto: {condition: "opp_cards_units == 0"}}}'),
+        'scoring: {big_wins: {cappotto: {condition: "opp_cards_units == 0"}}}',
+    ),
     "14 cappotto cancels the losers' accusi": (
-        "tressette", "scoring: {cappotto_cancels_opponent_declarations: true}"),
+        "tressette",
+        "scoring: {cappotto_cancels_opponent_declarations: true}",
+    ),
     "14 only the cappotto cancels the losers' accusi": (
-        "tressette", "scoring: {big_wins: {cappotto: {cancels_opponent_declarations: true}}}"),
+        "tressette",
+        "scoring: {big_wins: {cappotto: {cancels_opponent_declarations: true}}}",
+    ),
     "16 no striscio": ("tressette", "signals: {striscio: null}"),
     "17 signals in tricks 1-9": ("tressette", 'signaling: {window: "trick_no <= 9"}'),
     "18 bluffs allowed": ("tressette", "signaling: {truthful: false}"),
     "18 one signal may bluff": ("tressette", "signals: {striscio: {bluff: true}}"),
     "19 misdeal under one point": (
-        "tressette", 'phases: {deal: {misdeal: {condition: "hand_units < 3"}}}'),
+        "tressette",
+        'phases: {deal: {misdeal: {condition: "hand_units < 3"}}}',
+    ),
     "20 free play while the stock lasts": (
-        "spizzichino", 'phases: {play: {follow_suit: "stock_size == 0"}}'),
+        "spizzichino",
+        'phases: {play: {follow_suit: "stock_size == 0"}}',
+    ),
     "21 drawn cards face down": (
-        "spizzichino", "phases: {play: {draw: {from: stock, order: winner_first, shown: false}}}"),
+        "spizzichino",
+        "phases: {play: {draw: {from: stock, order: winner_first, shown: false}}}",
+    ),
     "22 declarations on drawn cards": (
-        "spizzichino", "declarations: {poker: {extends_to_drawn: true}}"),
+        "spizzichino",
+        "declarations: {poker: {extends_to_drawn: true}}",
+    ),
     "26 only a 3 may be called": (
-        "calabresella", 'phases: {call: {cards: "of_rank(deck, 3) - hand"}}'),
+        "calabresella",
+        'phases: {call: {cards: "of_rank(deck, 3) - hand"}}',
+    ),
     "29 paid the point difference": (
         "calabresella",
-        'payoff: {value: "abs(declarer_points - defender_points) * multiplier"}'),
+        'payoff: {value: "abs(declarer_points - defender_points) * multiplier"}',
+    ),
     "31 first to 21": ("calabresella", 'match: {end: "max(totals) >= 21"}'),
     "36 chiamata may not call an ace": (
-        "tressette-chiamata", 'phases: {call: {cards: "deck - of_rank(deck, A)"}}'),
+        "tressette-chiamata",
+        'phases: {call: {cards: "deck - of_rank(deck, A)"}}',
+    ),
 }
 
 

@@ -22,8 +22,16 @@ ROOT = Path(__file__).resolve().parents[2]
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp),
-         str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--wheel",
+            "--no-isolation",
+            "--outdir",
+            str(tmp),
+            str(ROOT),
+        ],
         check=True,
         capture_output=True,
     )

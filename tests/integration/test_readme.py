@@ -29,7 +29,11 @@ def test_quick_start_plays_the_default_ruleset() -> None:
     argv = play[0].split("&&")[1].split()[1:]
     out = subprocess.run(
         [sys.executable, "-m", "tressette_dsl", *argv],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     assert out.returncode == 0, out.stderr
     assert "wins" in out.stdout.lower()
@@ -38,7 +42,11 @@ def test_quick_start_plays_the_default_ruleset() -> None:
 def test_python_example_runs() -> None:
     (code,) = _blocks("python")
     out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
         check=False,
     )
     assert out.returncode == 0, out.stderr

@@ -45,8 +45,8 @@ def _problems(tmp_path: Path, text: str) -> list[tuple[int, int, str]]:
 
 def test_schema_semantic_and_expression_problems_in_one_run(tmp_path: Path) -> None:
     assert _problems(tmp_path, MANY_MISTAKES) == [
-        (5, 8, "TS204"),    # tie: replay
-        (8, 13, "TS201"),   # points: three
+        (5, 8, "TS204"),  # tie: replay
+        (8, 13, "TS201"),  # points: three
         (10, 27, "TS310"),  # rank 'As' inside the pattern
         (12, 12, "TS302"),  # trik_no
         (15, 51, "TS301"),  # dangling 'and'

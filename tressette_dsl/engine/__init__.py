@@ -84,8 +84,10 @@ def parse_action(rules: Ruleset, state: GameState, text: str) -> Action:
             if candidate in deck.by_text:
                 return candidate
         example = next(iter(deck.by_text))
-        raise _Syntax(f"{word!r} is not a card of this deck: write rank then suit, e.g. "
-                      f"{example!r} (ranks {' '.join(deck.ranks)}, suits {' '.join(deck.suits)})")
+        raise _Syntax(
+            f"{word!r} is not a card of this deck: write rank then suit, e.g. "
+            f"{example!r} (ranks {' '.join(deck.ranks)}, suits {' '.join(deck.suits)})"
+        )
 
     def has_values(signal_id: str) -> bool:
         return any(sig.id == signal_id and sig.values for sig in rules.signals)

@@ -214,8 +214,9 @@ def parse_text(text: str, card: Any, signal_has_values: Any) -> Action:
         return _parse_play(args, card, signal_has_values)
     if verb == "declare":
         if len(args) != 2:
-            raise ActionSyntaxError("'declare' takes a declaration id and what is declared, "
-                                    "e.g. 'declare ID D'")
+            raise ActionSyntaxError(
+                "'declare' takes a declaration id and what is declared, e.g. 'declare ID D'"
+            )
         return Declare(args[0], args[1])
     if verb == "signal":
         if len(args) not in (1, 2):

@@ -22,12 +22,12 @@ Option = tuple[Declaration, str, int]  # declaration, announced text, cards
 def _instances(rules: Ruleset, decl: Declaration, basis: int) -> list[tuple[str, int]]:
     """(what is said, cards) per instance: the suit `D`, the rank `2`, or the rank and the
     missing suit `A-B` - the instance keys of `expr.pattern_instances`."""
-    return [(inst.key, inst.cards)
-            for inst in pattern_instances(decl.pattern, basis, rules.ctx)]
+    return [(inst.key, inst.cards) for inst in pattern_instances(decl.pattern, basis, rules.ctx)]
 
 
-def options(rules: Ruleset, s: GameState, seat: int, basis: int, only_with: int = 0
-            ) -> list[Option]:
+def options(
+    rules: Ruleset, s: GameState, seat: int, basis: int, only_with: int = 0
+) -> list[Option]:
     """Every instance `seat` may still declare from `basis` (containing `only_with`, if set)."""
     if not rules.declarations:
         return []
@@ -41,15 +41,19 @@ def options(rules: Ruleset, s: GameState, seat: int, basis: int, only_with: int 
         for key, cards in found[decl.id]:
             if (decl.id, cards) in done or (only_with and not cards & only_with):
                 continue
-            if any(cards & ~bigger == 0 for sup in decl.superseded_by
-                   for _key, bigger in found[sup]):
+            if any(
+                cards & ~bigger == 0 for sup in decl.superseded_by for _key, bigger in found[sup]
+            ):
                 continue
             texts.append((key, cards))
         said = [t for t, _ in texts]
         for key, cards in texts:
             # an ambiguous short form names the cards instead
-            text = key if said.count(key) == 1 else "+".join(
-                rules.deck.card_text[c] for c in iter_cards(cards))
+            text = (
+                key
+                if said.count(key) == 1
+                else "+".join(rules.deck.card_text[c] for c in iter_cards(cards))
+            )
             out.append((decl, text, cards))
     return out
 
@@ -64,17 +68,26 @@ def record(step: Step, seat: int, option: Option) -> None:
     decl, text, cards = option
     declaring = rules.declaring
     scored_now = declaring is not None and declaring.scored == "immediately"
-    entry = DeclRecord(seat=seat, decl=decl.id, arg=text, cards=cards, points=decl.points,
-                       trick_no=s.trick_no,
-                       scored_now=scored_now)
+    entry = DeclRecord(
+        seat=seat,
+        decl=decl.id,
+        arg=text,
+        cards=cards,
+        points=decl.points,
+        trick_no=s.trick_no,
+        scored_now=scored_now,
+    )
     changes: dict[str, object] = {"declarations": (*s.declarations, entry)}
     if declaring is None or declaring.reveal == "on_declare":
         shown = cards & s.hands[seat]
         changes["public"] = set_at(s.public, seat, s.public[seat] | shown)
         changes["reveals"] = (*s.reveals, Reveal("declared", seat, cards, s.deal_no))
     step.set(**changes)
-    step.emit(Declared(seat=seat, decl=decl.id, arg=text, points=decl.points,
-                       cards=rules.deck.texts(cards)))
+    step.emit(
+        Declared(
+            seat=seat, decl=decl.id, arg=text, points=decl.points, cards=rules.deck.texts(cards)
+        )
+    )
 
 
 def declare_all(step: Step, seat: int, basis_mask: int, only_with: int = 0) -> None:

@@ -100,8 +100,9 @@ class _Problem:
             for pos, card in enumerate(cards):
                 if self.fixed >> card & 1:
                     continue
-                origin = next((x for x in range(s.n) if x != seat and s.discarded[x] >> card & 1),
-                              None)
+                origin = next(
+                    (x for x in range(s.n) if x != seat and s.discarded[x] >> card & 1), None
+                )
                 place = (zone, origin)
                 if place not in index:
                     index[place] = len(self.places)
@@ -136,8 +137,9 @@ class _Problem:
                 mask |= 1 << card
         return mask
 
-    def _group_mask(self, *, hand: int | None = None, zone: str | None = None,
-                    origin: Any = "any") -> int:
+    def _group_mask(
+        self, *, hand: int | None = None, zone: str | None = None, origin: Any = "any"
+    ) -> int:
         out = 0
         for g, (kind, who) in enumerate(self.places):
             if hand is not None and kind == "hand" and who == hand:
@@ -181,8 +183,12 @@ class _Problem:
         for p in self.rules.flow:
             if isinstance(p, MovePhase) and p.source == zone and not p.shown:
                 return True
-            if isinstance(p, TricksPhase) and p.draw is not None and p.draw.source == zone \
-                    and not p.draw.shown:
+            if (
+                isinstance(p, TricksPhase)
+                and p.draw is not None
+                and p.draw.source == zone
+                and not p.draw.shown
+            ):
                 return True
         return False
 
@@ -203,8 +209,9 @@ class _Problem:
             for x, card in trick.plays[1:]:
                 if suit_of[card] == led or x == self.seat:
                     continue
-                refilled = draw is not None and not draw.shown \
-                    and s.drawn[x].bit_count() >= trick.trick_no
+                refilled = (
+                    draw is not None and not draw.shown and s.drawn[x].bit_count() >= trick.trick_no
+                )
                 if not refilled:
                     out.add((x, led))
         self._voids = sorted(out)
@@ -219,8 +226,10 @@ class _Problem:
     def declared(self) -> list[tuple[int, int]]:
         """(seat, cards): cards a hidden declaration implies, still in the declarer's hand."""
         if self._declared is None:
-            self._declared = [(r.seat, forced_cards(self.rules, r) & self.hidden)
-                              for r in self.hidden_declarations()]
+            self._declared = [
+                (r.seat, forced_cards(self.rules, r) & self.hidden)
+                for r in self.hidden_declarations()
+            ]
         return self._declared
 
     def hidden_declarations(self) -> list[DeclRecord]:
@@ -272,8 +281,11 @@ class _Problem:
         s, seat = self.s, self.seat
         masks = self.masks(groups)
         hands = self.new_hands(masks)
-        changes: dict[str, Any] = {"hands": tuple(hands), "fixed": None,
-                                   "seed": rng.randrange(1 << 31)}
+        changes: dict[str, Any] = {
+            "hands": tuple(hands),
+            "fixed": None,
+            "seed": rng.randrange(1 << 31),
+        }
         discarded = [d if x == seat else d & self.fixed for x, d in enumerate(s.discarded)]
         by_group: dict[int, list[int]] = {}
         for card, g in zip(self.cards, groups, strict=True):
@@ -302,19 +314,28 @@ class _Problem:
         if any(s.announced):
             changes["announced"] = tuple(
                 a if x == seat or not a else (hands[x] | s.played[x]) & ~drawn[x]
-                for x, a in enumerate(s.announced))
+                for x, a in enumerate(s.announced)
+            )
         if self.hidden_declarations():
             changes["declarations"] = tuple(self._declaration(r, hands) for r in s.declarations)
         called = s.called_card
-        if called is not None and not s.partner_revealed and s.partner != seat \
-                and self.hidden >> called & 1 and secret_partner(self.rules):
+        if (
+            called is not None
+            and not s.partner_revealed
+            and s.partner != seat
+            and self.hidden >> called & 1
+            and secret_partner(self.rules)
+        ):
             holder = next((x for x in range(s.n) if hands[x] >> called & 1), -1)
             changes["partner"] = holder if holder >= 0 and holder != s.declarer else None
         return s.replace(**changes)
 
     def _declaration(self, r: DeclRecord, hands: Sequence[int]) -> DeclRecord:
-        if r.seat == self.seat or self.rules.declaring is None \
-                or self.rules.declaring.reveal == "on_declare":
+        if (
+            r.seat == self.seat
+            or self.rules.declaring is None
+            or self.rules.declaring.reveal == "on_declare"
+        ):
             return r
         held = hands[r.seat] | self.s.played[r.seat]
         if r.cards & ~held == 0:
@@ -322,8 +343,16 @@ class _Problem:
         decl = self.rules.declaration(r.decl)
         for inst in pattern_instances(decl.pattern, held, self.rules.ctx):
             if inst.key == r.arg:
-                return DeclRecord(r.seat, r.decl, r.arg, inst.cards, r.points, r.trick_no,
-                                  r.scored_now, r.cancelled)
+                return DeclRecord(
+                    r.seat,
+                    r.decl,
+                    r.arg,
+                    inst.cards,
+                    r.points,
+                    r.trick_no,
+                    r.scored_now,
+                    r.cancelled,
+                )
         return r
 
 
@@ -339,8 +368,11 @@ class _SoftChecks:
         for said in s.signals:
             if said.seat != seat and truthful and _checkable(rules, said.signal):
                 self.signals.setdefault(said.seat, []).append(said)
-        self.announced = {x for x in range(s.n) if x != seat and s.announced
-                          and s.announced[x] and not s.revealed_announce[x]}
+        self.announced = {
+            x
+            for x in range(s.n)
+            if x != seat and s.announced and s.announced[x] and not s.revealed_announce[x]
+        }
         self.declarations: dict[int, list[DeclRecord]] = {}
         for r in problem.hidden_declarations():
             self.declarations.setdefault(r.seat, []).append(r)
@@ -352,8 +384,9 @@ class _SoftChecks:
         p = self.p
         rules, s = p.rules, p.s
         out = 0
-        if x in self.announced and not declare.options(rules, s, x,
-                                                       (hand | s.played[x]) & ~s.drawn[x]):
+        if x in self.announced and not declare.options(
+            rules, s, x, (hand | s.played[x]) & ~s.drawn[x]
+        ):
             out += 1
         for r in self.declarations.get(x, ()):
             if first and out:
@@ -441,7 +474,7 @@ def _signal_true(p: _Problem, r: Any, hand_now: int) -> bool:
         if not draw.shown:
             return True  # blind draws since: the hand then is unknown
         mine = [rv.cards for rv in s.reveals if rv.what == "drawn" and rv.seat == x]
-        for mask in mine[t - 1:] if t >= 1 else mine:
+        for mask in mine[t - 1 :] if t >= 1 else mine:
             drawn_after |= mask
     hand = (hand_now | later) & ~drawn_after
     spec = rules.signal(r.signal)
@@ -453,8 +486,16 @@ def _signal_true(p: _Problem, r: Any, hand_now: int) -> bool:
         card = -1
         hand |= 0 if own is None else 1 << own
         led = suit_of[plays[0][1]] if plays and plays[0][0] != x else -1
-    env = {"hand": hand, "card": card, "led_suit": led, "unseen": 0, "trick_no": t, "seat": x,
-           "value": 0 if r.value is None else r.value, "stock_size": 0}
+    env = {
+        "hand": hand,
+        "card": card,
+        "led_suit": led,
+        "unseen": 0,
+        "trick_no": t,
+        "seat": x,
+        "value": 0 if r.value is None else r.value,
+        "stock_size": 0,
+    }
     assert spec.truth is not None  # `_checkable`
     try:
         return bool(evaluate(spec.truth, env))

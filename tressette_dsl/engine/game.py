@@ -36,8 +36,9 @@ def new_game(
     monte: Sequence[str] | None = None,
 ) -> GameState:
     """A new match, dealt and waiting for the first decision."""
-    state, _events = start(rules, seed, dealer=dealer, deck=deck, hands=hands, stock=stock,
-                           monte=monte)
+    state, _events = start(
+        rules, seed, dealer=dealer, deck=deck, hands=hands, stock=stock, monte=monte
+    )
     return state
 
 
@@ -59,8 +60,9 @@ def start(
         dealer = _first_dealer(rules, seed)
     elif not 0 <= dealer < n:
         raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
-    state = GameState(seed=seed, n=n, dealer=dealer, totals=(0,) * match.total_slots(rules),
-                      fixed=fixed)
+    state = GameState(
+        seed=seed, n=n, dealer=dealer, totals=(0,) * match.total_slots(rules), fixed=fixed
+    )
     step = Step(rules, state)
     _start_deal(step, dealer)
     return step.state, tuple(step.events)
@@ -126,8 +128,13 @@ def _restart(step: Step) -> None:
     """Abandon the deal (all passed, or annulled): not counted; deal again."""
     reason, step.restart = step.restart, None
     s = step.state
-    step.set(deals=(*s.deals, DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False,
-                                         reason=reason or "")), deal_ended=True)
+    step.set(
+        deals=(
+            *s.deals,
+            DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False, reason=reason or ""),
+        ),
+        deal_ended=True,
+    )
     dealer = s.dealer if reason == "misdeal" else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
 

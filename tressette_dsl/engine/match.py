@@ -32,16 +32,33 @@ def fresh_deal(rules: Ruleset, s: GameState, dealer: int, fixed: FixedDeal | Non
     n = s.n
     zeros = (0,) * n
     return GameState(
-        seed=s.seed, n=n, deal_no=s.deal_no + 1, deals_counted=s.deals_counted, dealer=dealer,
-        hands=zeros, won=zeros, public=zeros, discarded=zeros, tricks_won=zeros, played=zeros,
-        window_played=zeros, announced=zeros, revealed_announce=(False,) * n, drawn=zeros,
-        taken=zeros, totals=s.totals, deals=s.deals, deal_ended=s.deal_ended, fixed=fixed,
+        seed=s.seed,
+        n=n,
+        deal_no=s.deal_no + 1,
+        deals_counted=s.deals_counted,
+        dealer=dealer,
+        hands=zeros,
+        won=zeros,
+        public=zeros,
+        discarded=zeros,
+        tricks_won=zeros,
+        played=zeros,
+        window_played=zeros,
+        announced=zeros,
+        revealed_announce=(False,) * n,
+        drawn=zeros,
+        taken=zeros,
+        totals=s.totals,
+        deals=s.deals,
+        deal_ended=s.deal_ended,
+        fixed=fixed,
         reveals=(),
     )
 
 
-def end_match(step: Step, winners: tuple[int, ...], reason: str, games: int = 1,
-              detail: str = "") -> None:
+def end_match(
+    step: Step, winners: tuple[int, ...], reason: str, games: int = 1, detail: str = ""
+) -> None:
     outcome = Outcome(winners=winners, reason=reason, games=games, detail=detail)
     step.set(over=True, outcome=outcome, to_act=None, pending=())
     step.emit(MatchEnded(winners=winners, reason=reason, totals=step.state.totals))
@@ -56,8 +73,9 @@ def match_env(rules: Ruleset, s: GameState, totals: tuple[int, ...]) -> dict[str
     }
 
 
-def check_end(step: Step, totals: tuple[int, ...] | None = None,
-              record: DealRecord | None = None) -> bool:
+def check_end(
+    step: Step, totals: tuple[int, ...] | None = None, record: DealRecord | None = None
+) -> bool:
     """Evaluate `match.end` on the totals; end the match if it holds and a winner exists.
 
     `totals` are running totals (mid-deal check); they become the match totals, and

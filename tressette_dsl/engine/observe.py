@@ -81,37 +81,62 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     legal = tuple(str(a) for a in legal_actions(rules, s)) if s.to_act == seat else ()
     spec = rules.flow[s.phase] if s.phase < len(rules.flow) else None
     return Observation(
-        seat=seat, to_act=s.to_act,
+        seat=seat,
+        to_act=s.to_act,
         phase=spec.id if spec is not None else "",
-        deal_no=s.deal_no, dealer=s.dealer, hand=texts(s.hands[seat]),
+        deal_no=s.deal_no,
+        dealer=s.dealer,
+        hand=texts(s.hands[seat]),
         hand_sizes=tuple(h.bit_count() for h in s.hands),
-        known=tuple(texts(s.public[x] & s.hands[x]) if x != seat else texts(s.hands[x])
-                    for x in range(s.n)),
+        known=tuple(
+            texts(s.public[x] & s.hands[x]) if x != seat else texts(s.hands[x]) for x in range(s.n)
+        ),
         discarded=texts(s.discarded[seat]),
-        stock_size=len(s.stock), monte_size=len(s.monte),
-        monte=tuple(deck.card_text[c] for c in sorted(s.monte)) if _monte_visible(s, seat)
+        stock_size=len(s.stock),
+        monte_size=len(s.monte),
+        monte=tuple(deck.card_text[c] for c in sorted(s.monte))
+        if _monte_visible(s, seat)
         else None,
-        trick_no=s.trick_no, leader=s.leader,
+        trick_no=s.trick_no,
+        leader=s.leader,
         trick=tuple((x, deck.card_text[c]) for x, c in s.trick),
-        tricks=tuple({"trick_no": t.trick_no, "leader": t.leader, "winner": t.winner,
-                      "plays": [[x, deck.card_text[c]] for x, c in t.plays]} for t in s.tricks),
+        tricks=tuple(
+            {
+                "trick_no": t.trick_no,
+                "leader": t.leader,
+                "winner": t.winner,
+                "plays": [[x, deck.card_text[c]] for x, c in t.plays],
+            }
+            for t in s.tricks
+        ),
         trump=deck.suits[s.trump] if s.trump is not None else None,
         declarations=tuple(_declaration(rules, r, seat) for r in s.declarations),
         announced=tuple(x for x in range(s.n) if s.announced and s.announced[x]),
-        signals=tuple({"seat": r.seat, "signal": r.signal, "value": r.value,
-                       "trick_no": r.trick_no,
-                       "card": deck.card_text[r.card] if r.card is not None else None}
-                      for r in s.signals),
-        reveals=tuple({"what": r.what, "seat": r.seat, "cards": list(texts(r.cards))}
-                      for r in s.reveals),
+        signals=tuple(
+            {
+                "seat": r.seat,
+                "signal": r.signal,
+                "value": r.value,
+                "trick_no": r.trick_no,
+                "card": deck.card_text[r.card] if r.card is not None else None,
+            }
+            for r in s.signals
+        ),
+        reveals=tuple(
+            {"what": r.what, "seat": r.seat, "cards": list(texts(r.cards))} for r in s.reveals
+        ),
         auction=tuple({"seat": b.seat, "bid": b.bid, "points": b.points} for b in s.auction),
-        contract=s.contract, declarer=s.declarer,
+        contract=s.contract,
+        declarer=s.declarer,
         called_card=deck.card_text[s.called_card] if s.called_card is not None else None,
         partner=s.partner if (s.partner_revealed or seat == s.partner) else None,
         totals=s.totals,
         running=running_points(rules, s) if rules.payoff is None and s.hands else s.totals,
-        over=s.over, legal=legal,
-        kind=spec.kind if spec is not None else "", activity=s.sub, pending=s.pending,
+        over=s.over,
+        legal=legal,
+        kind=spec.kind if spec is not None else "",
+        activity=s.sub,
+        pending=s.pending,
         progress=_progress(rules, spec, s) if legal else None,
     )
 
@@ -140,9 +165,15 @@ def _monte_visible(s: GameState, seat: int) -> bool:
 
 def _declaration(rules: Ruleset, r: Any, seat: int) -> dict[str, Any]:
     shown = rules.declaring is None or rules.declaring.reveal == "on_declare" or r.seat == seat
-    return {"seat": r.seat, "decl": r.decl, "arg": r.arg, "points": r.points,
-            "trick_no": r.trick_no, "cancelled": r.cancelled,
-            "cards": list(rules.deck.texts(r.cards)) if shown else None}
+    return {
+        "seat": r.seat,
+        "decl": r.decl,
+        "arg": r.arg,
+        "points": r.points,
+        "trick_no": r.trick_no,
+        "cancelled": r.cancelled,
+        "cards": list(rules.deck.texts(r.cards)) if shown else None,
+    }
 
 
 def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:

@@ -40,13 +40,23 @@ def side_facts(rules: Ruleset, s: GameState, final: bool) -> list[SideFacts]:
         cards_units = deck.units(cards)
         last = final and s.last_winner in seats
         best = max(seats, key=lambda seat: (s.tricks_won[seat], -seat))
-        declared = sum(r.points for r in s.declarations
-                       if r.seat in seats and not r.cancelled and (final or r.scored_now))
-        out.append(SideFacts(
-            seats=seats, tricks=sum(s.tricks_won[x] for x in seats), cards_units=cards_units,
-            last_trick=last, units=cards_units + (rules.scoring.last_trick if last else 0),
-            declared=declared, best_seat_tricks=s.tricks_won[best],
-            outside_best=all_units - deck.units(s.won[best])))
+        declared = sum(
+            r.points
+            for r in s.declarations
+            if r.seat in seats and not r.cancelled and (final or r.scored_now)
+        )
+        out.append(
+            SideFacts(
+                seats=seats,
+                tricks=sum(s.tricks_won[x] for x in seats),
+                cards_units=cards_units,
+                last_trick=last,
+                units=cards_units + (rules.scoring.last_trick if last else 0),
+                declared=declared,
+                best_seat_tricks=s.tricks_won[best],
+                outside_best=all_units - deck.units(s.won[best]),
+            )
+        )
     return out
 
 
@@ -58,9 +68,15 @@ def _union(masks: Any) -> int:
 
 
 def points_env(rules: Ruleset, s: GameState, side: SideFacts, index: int) -> dict[str, Any]:
-    return {"units": side.units, "cards_units": side.cards_units, "last_trick": side.last_trick,
-            "tricks": side.tricks, "declared": side.declared, "contract": s.contract or "",
-            "declarer_side": rules.sides.mode == "contract" and index == 0}
+    return {
+        "units": side.units,
+        "cards_units": side.cards_units,
+        "last_trick": side.last_trick,
+        "tricks": side.tricks,
+        "declared": side.declared,
+        "contract": s.contract or "",
+        "declarer_side": rules.sides.mode == "contract" and index == 0,
+    }
 
 
 def big_win_env(rules: Ruleset, s: GameState, facts: list[SideFacts], i: int) -> dict[str, Any]:
@@ -78,8 +94,7 @@ def big_win_env(rules: Ruleset, s: GameState, facts: list[SideFacts], i: int) ->
     return env
 
 
-def find_big_win(rules: Ruleset, s: GameState, facts: list[SideFacts]
-                 ) -> tuple[BigWin, int] | None:
+def find_big_win(rules: Ruleset, s: GameState, facts: list[SideFacts]) -> tuple[BigWin, int] | None:
     """The first big win, in the order listed, that holds for some side."""
     if not rules.scoring.big_wins:
         return None
@@ -97,13 +112,16 @@ def score_deal(step: Step) -> None:
     big = find_big_win(rules, s, facts)
     if big and big[0].cancels_opponent_declarations:
         winner_seats = facts[big[1]].seats
-        decls = tuple(r if r.seat in winner_seats else replace(r, cancelled=True)
-                      for r in s.declarations)
+        decls = tuple(
+            r if r.seat in winner_seats else replace(r, cancelled=True) for r in s.declarations
+        )
         step.set(declarations=decls)
         s = step.state
         facts = side_facts(rules, s, final=True)
-    points = tuple(evaluate_int(rules.scoring.deal_points, points_env(rules, s, f, i))
-                   for i, f in enumerate(facts))
+    points = tuple(
+        evaluate_int(rules.scoring.deal_points, points_env(rules, s, f, i))
+        for i, f in enumerate(facts)
+    )
     deltas = [0] * len(s.totals)
     success = None
     multiplier = big[0].multiplier if big and rules.scoring.big_win_effect == "multiply" else 1
@@ -117,15 +135,37 @@ def score_deal(step: Step) -> None:
                 deltas[slot] += pts
     totals = tuple(t + d for t, d in zip(s.totals, deltas, strict=True))
     record = DealRecord(
-        deal_no=s.deal_no, dealer=s.dealer, counted=True, reason="scored", contract=s.contract,
-        declarer=s.declarer, partner=s.partner, sides=tuple(f.seats for f in facts),
-        units=tuple(f.units for f in facts), cards_units=tuple(f.cards_units for f in facts),
-        tricks=tuple(f.tricks for f in facts), declared=tuple(f.declared for f in facts),
-        points=points, big_win=big[0].id if big else None, big_win_side=big[1] if big else None,
-        multiplier=multiplier, success=success, deltas=tuple(deltas), totals=totals)
+        deal_no=s.deal_no,
+        dealer=s.dealer,
+        counted=True,
+        reason="scored",
+        contract=s.contract,
+        declarer=s.declarer,
+        partner=s.partner,
+        sides=tuple(f.seats for f in facts),
+        units=tuple(f.units for f in facts),
+        cards_units=tuple(f.cards_units for f in facts),
+        tricks=tuple(f.tricks for f in facts),
+        declared=tuple(f.declared for f in facts),
+        points=points,
+        big_win=big[0].id if big else None,
+        big_win_side=big[1] if big else None,
+        multiplier=multiplier,
+        success=success,
+        deltas=tuple(deltas),
+        totals=totals,
+    )
     step.set(totals=totals, deals=(*s.deals, record), deals_counted=s.deals_counted + 1)
-    step.emit(DealScored(deal_no=s.deal_no, counted=True, points=points, deltas=tuple(deltas),
-                         totals=totals, big_win=record.big_win))
+    step.emit(
+        DealScored(
+            deal_no=s.deal_no,
+            counted=True,
+            points=points,
+            deltas=tuple(deltas),
+            totals=totals,
+            big_win=record.big_win,
+        )
+    )
     if big and rules.scoring.big_win_effect == "win_match":
         slots = total_slot_of_side(rules, step.state, facts[big[1]].seats)
         match.end_match(step, tuple(sorted(slots)), "big_win", big[0].games, big[0].id)
@@ -133,8 +173,9 @@ def score_deal(step: Step) -> None:
     match.check_end(step)
 
 
-def _payoff(rules: Ruleset, s: GameState, facts: list[SideFacts], points: tuple[int, ...],
-            multiplier: int) -> tuple[bool, list[int]]:
+def _payoff(
+    rules: Ruleset, s: GameState, facts: list[SideFacts], points: tuple[int, ...], multiplier: int
+) -> tuple[bool, list[int]]:
     payoff = rules.payoff
     assert payoff is not None and s.declarer is not None
     contract = rules.contracts.get(s.contract or "")
@@ -143,12 +184,16 @@ def _payoff(rules: Ruleset, s: GameState, facts: list[SideFacts], points: tuple[
     if contract is not None:
         value_of = contract.alone_value if alone and contract.alone_value else contract.value
     env: dict[str, Any] = {
-        "declarer_points": points[0], "declarer_units": facts[0].units,
+        "declarer_points": points[0],
+        "declarer_units": facts[0].units,
         "defender_points": points[1] if len(points) > 1 else 0,
-        "declarer_tricks": facts[0].tricks, "bid_points": s.bid_points or 0,
-        "contract": s.contract or "", "contract_value": value_of,
+        "declarer_tricks": facts[0].tricks,
+        "bid_points": s.bid_points or 0,
+        "contract": s.contract or "",
+        "contract_value": value_of,
         "contract_target": (contract.target or 0) if contract else 0,
-        "alone": alone, "multiplier": multiplier,
+        "alone": alone,
+        "multiplier": multiplier,
     }
     success = bool(evaluate(payoff.success, env))
     env["success"] = success

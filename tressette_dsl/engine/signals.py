@@ -39,19 +39,32 @@ def window_open(rules: Ruleset, s: GameState, seat: int) -> bool:
         return True
     if window.const is not NO_CONST:
         return bool(window.const)
-    env = {"trick_no": s.trick_no, "seat": seat, "leader": s.leader,
-           "on_lead": not s.trick and s.leader == seat, "stock_size": len(s.stock),
-           "deal_no": s.deal_no}
+    env = {
+        "trick_no": s.trick_no,
+        "seat": seat,
+        "leader": s.leader,
+        "on_lead": not s.trick and s.leader == seat,
+        "stock_size": len(s.stock),
+        "deal_no": s.deal_no,
+    }
     return bool(evaluate(window, env))
 
 
 def truth_env(rules: Ruleset, s: GameState, seat: int) -> dict[str, Any]:
     led = rules.deck.card_suit[s.trick[0][1]] if s.trick else -1
-    needs_unseen = any(sig.truth is not None and "unseen" in sig.truth.names
-                       for sig in rules.signals)
-    return {"hand": s.hands[seat], "card": -1, "led_suit": led,
-            "unseen": unseen(rules, s, seat) if needs_unseen else 0,
-            "trick_no": s.trick_no, "seat": seat, "value": 0, "stock_size": len(s.stock)}
+    needs_unseen = any(
+        sig.truth is not None and "unseen" in sig.truth.names for sig in rules.signals
+    )
+    return {
+        "hand": s.hands[seat],
+        "card": -1,
+        "led_suit": led,
+        "unseen": unseen(rules, s, seat) if needs_unseen else 0,
+        "trick_no": s.trick_no,
+        "seat": seat,
+        "value": 0,
+        "stock_size": len(s.stock),
+    }
 
 
 def checked_truth(rules: Ruleset, sig: SignalSpec) -> Expr | None:
@@ -75,8 +88,12 @@ def _true(truth: Expr, env: dict[str, Any], value: int | None) -> bool:
 
 def _candidates(rules: Ruleset, at: str) -> list[tuple[str, int | None, Expr | None]]:
     """(id, value, condition to check) of every signal made `at`, in the listed order."""
-    return [(sig.id, value, checked_truth(rules, sig)) for sig in rules.signals if sig.at == at
-            for value in (sig.values or (None,))]
+    return [
+        (sig.id, value, checked_truth(rules, sig))
+        for sig in rules.signals
+        if sig.at == at
+        for value in (sig.values or (None,))
+    ]
 
 
 def with_cards(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> list[list[Said]]:
@@ -116,8 +133,9 @@ def _sets(rules: Ruleset, singles: list[tuple[str, int | None]]) -> list[Said]:
     return out
 
 
-def any_time(rules: Ruleset, s: GameState, seat: int, *, check_truth: bool = True
-             ) -> list[tuple[str, int | None]]:
+def any_time(
+    rules: Ruleset, s: GameState, seat: int, *, check_truth: bool = True
+) -> list[tuple[str, int | None]]:
     """Free announcements `seat` may make now (once per trick per id); with
     `check_truth=False`, also those refused only because they would be false."""
     candidates = _candidates(rules, "any_time")
@@ -125,5 +143,8 @@ def any_time(rules: Ruleset, s: GameState, seat: int, *, check_truth: bool = Tru
         return []
     made = {r.signal for r in s.signals if r.seat == seat and r.trick_no == s.trick_no}
     env = truth_env(rules, s, seat)
-    return [(sig, value) for sig, value, truth in candidates if sig not in made
-            and (truth is None or not check_truth or _true(truth, env, value))]
+    return [
+        (sig, value)
+        for sig, value, truth in candidates
+        if sig not in made and (truth is None or not check_truth or _true(truth, env, value))
+    ]

@@ -40,8 +40,12 @@ def evaluate_seat(expr: Expr, env: Mapping[str, Any], n: int) -> int:
     value = evaluate(expr, env)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise RuleEvaluationError(
-            Diagnostic(EVAL_FAILED, f"{expr.text!r} names no seat here (it gave {value!r}; "
-                       f"seats are 0 to {n - 1}) ({expr.cite()})", expr.span)
+            Diagnostic(
+                EVAL_FAILED,
+                f"{expr.text!r} names no seat here (it gave {value!r}; "
+                f"seats are 0 to {n - 1}) ({expr.cite()})",
+                expr.span,
+            )
         )
     return value
 
@@ -52,8 +56,11 @@ def evaluate_int(expr: Expr, env: Mapping[str, Any]) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         hint = "; round it with floor(...)" if isinstance(value, Fraction) else ""
         raise RuleEvaluationError(
-            Diagnostic(EVAL_FAILED, f"{expr.text!r} gave {value}, not a whole number{hint} "
-                       f"({expr.cite()})", expr.span)
+            Diagnostic(
+                EVAL_FAILED,
+                f"{expr.text!r} gave {value}, not a whole number{hint} ({expr.cite()})",
+                expr.span,
+            )
         )
     return value
 
@@ -64,6 +71,7 @@ def evaluate(expr: Expr, env: Mapping[str, Any]) -> Any:
         return expr.fn(env)  # not `expr(env)`: one call less (a constant's fn returns it)
     except Exception as exc:
         raise RuleEvaluationError(
-            Diagnostic(EVAL_FAILED, f"could not evaluate {expr.text!r}: {exc} ({expr.cite()})",
-                       expr.span)
+            Diagnostic(
+                EVAL_FAILED, f"could not evaluate {expr.text!r}: {exc} ({expr.cite()})", expr.span
+            )
         ) from exc

@@ -32,8 +32,9 @@ from tressette_dsl.rules.model import CallPhase, Ruleset
 Redactor = Callable[[Ruleset, dict[str, Any], int | None], None]
 
 
-def events_for(rules: Ruleset, events: Iterable[Any], seat: int | None
-               ) -> tuple[dict[str, Any], ...]:
+def events_for(
+    rules: Ruleset, events: Iterable[Any], seat: int | None
+) -> tuple[dict[str, Any], ...]:
     """What `seat` (None: any onlooker) may know of each event, as plain dicts.
 
     `events` are engine records or their ``to_dict()`` form (e.g. read from a log)."""
@@ -113,15 +114,33 @@ def _leftover(rules: Ruleset, ev: dict[str, Any], seat: int | None) -> None:
 
 def secret_partner(rules: Ruleset) -> bool:
     """Does a call make a partner that stays secret until the called card is played?"""
-    return any(isinstance(p, CallPhase) and p.effect == "partner" and p.reveal == "on_play"
-               for p in rules.flow)
+    return any(
+        isinstance(p, CallPhase) and p.effect == "partner" and p.reveal == "on_play"
+        for p in rules.flow
+    )
 
 
-_PUBLIC = frozenset({
-    "Annulled", "BidMade", "Passed", "AuctionWon", "AllPassed", "ContractChosen",
-    "PartnerRevealed", "TrumpSet", "ZoneShown", "CardTaken", "Announced", "Signalled",
-    "CardPlayed", "TrickWon", "Claimed", "DealScored", "MatchEnded",
-})
+_PUBLIC = frozenset(
+    {
+        "Annulled",
+        "BidMade",
+        "Passed",
+        "AuctionWon",
+        "AllPassed",
+        "ContractChosen",
+        "PartnerRevealed",
+        "TrumpSet",
+        "ZoneShown",
+        "CardTaken",
+        "Announced",
+        "Signalled",
+        "CardPlayed",
+        "TrickWon",
+        "Claimed",
+        "DealScored",
+        "MatchEnded",
+    }
+)
 
 _REDACT: dict[str, Redactor] = {
     "Dealt": _dealt,

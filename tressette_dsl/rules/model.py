@@ -411,9 +411,19 @@ class Meta:
         if self.description:
             out["description"] = self.description
         if self.sources:
-            out["sources"] = [{k: v for k, v in (("ref", s.ref), ("file", s.file),
-                                                 ("url", s.url), ("about", s.about)) if v}
-                              for s in self.sources]
+            out["sources"] = [
+                {
+                    k: v
+                    for k, v in (
+                        ("ref", s.ref),
+                        ("file", s.file),
+                        ("url", s.url),
+                        ("about", s.about),
+                    )
+                    if v
+                }
+                for s in self.sources
+            ]
         if self.choices:
             out["choices"] = dict(self.choices)
         if self.rules_text:

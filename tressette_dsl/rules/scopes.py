@@ -61,7 +61,11 @@ SIGNAL_TRUTH: Scope = {
     "stock_size": NUM,
 }
 SIGNAL_WINDOW: Scope = {
-    "trick_no": NUM, "seat": SEAT, "leader": SEAT, "on_lead": BOOL, "stock_size": NUM,
+    "trick_no": NUM,
+    "seat": SEAT,
+    "leader": SEAT,
+    "on_lead": BOOL,
+    "stock_size": NUM,
     "deal_no": NUM,
 }
 CLAIM_ALLOWED = SIGNAL_WINDOW

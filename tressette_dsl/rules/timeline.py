@@ -17,11 +17,22 @@ from typing import Any
 
 # name -> the phase kinds that give it a value
 SET_BY: dict[str, frozenset[str]] = {
-    **{name: frozenset({"auction"}) for name in (
-        "declarer", "contract_value", "contract_target", "bid", "bid_points", "bid_rank")},
+    **{
+        name: frozenset({"auction"})
+        for name in (
+            "declarer",
+            "contract_value",
+            "contract_target",
+            "bid",
+            "bid_points",
+            "bid_rank",
+        )
+    },
     "contract": frozenset({"auction", "choose"}),
-    **{name: frozenset({"call"}) for name in (
-        "called_card", "call_supplier", "called_from_defender", "partner")},
+    **{
+        name: frozenset({"call"})
+        for name in ("called_card", "call_supplier", "called_from_defender", "partner")
+    },
 }
 
 # Top-level keys whose expressions are evaluated inside trick play.
@@ -33,8 +44,7 @@ Path = tuple[str | int, ...]
 UsedExpr = tuple[Path, str, frozenset[str]]  # (path, text, names)
 
 
-def check_timeline(flow: Sequence[tuple[str, str]], used: Iterable[UsedExpr],
-                   report: Any) -> None:
+def check_timeline(flow: Sequence[tuple[str, str]], used: Iterable[UsedExpr], report: Any) -> None:
     """`flow`: (phase id, kind) in order. `report(path, offset, message, hint)` per problem."""
     index = {}
     for i, (pid, _kind) in enumerate(flow):
@@ -51,18 +61,28 @@ def check_timeline(flow: Sequence[tuple[str, str]], used: Iterable[UsedExpr],
                 continue
             kind = " or ".join(sorted(kinds))
             article = "an" if kind[0] in "aeiou" else "a"
-            why = f"no {kind} phase comes before {where} in flow" if at < after \
+            why = (
+                f"no {kind} phase comes before {where} in flow"
+                if at < after
                 else f"the flow has no {kind} phase"
+            )
             if any(k in kinds for _pid, k in flow):
                 hint = f"put the {kind} phase before {where} in flow, or do not use {name!r} here"
             else:
-                hint = f"{name!r} only gets a value from {article} {kind} phase: add one to " \
-                       "flow, or do not use the name here"
+                hint = (
+                    f"{name!r} only gets a value from {article} {kind} phase: add one to "
+                    "flow, or do not use the name here"
+                )
             report(path, _offset(text, name), f"{name!r} has no value here: {why}", hint)
 
 
-def _position(path: Path, index: dict[str, int], tricks: int | None, after: int,
-              flow: Sequence[tuple[str, str]]) -> tuple[int | None, str]:
+def _position(
+    path: Path,
+    index: dict[str, int],
+    tricks: int | None,
+    after: int,
+    flow: Sequence[tuple[str, str]],
+) -> tuple[int | None, str]:
     """Where in the deal the expression at `path` is evaluated: (flow index, description)."""
     head = path[0] if path else None
     if head == "phases" and len(path) > 2:
@@ -82,6 +102,6 @@ def _position(path: Path, index: dict[str, int], tricks: int | None, after: int,
 def _offset(text: str, name: str) -> int | None:
     """The offset of `name` as a token in `text` (not inside a quoted string)."""
     for m in re.finditer(rf"(?<![\w'\"]){re.escape(name)}(?![\w'\"])", text):
-        if text[:m.start()].count("'") % 2 == 0 and text[:m.start()].count('"') % 2 == 0:
+        if text[: m.start()].count("'") % 2 == 0 and text[: m.start()].count('"') % 2 == 0:
             return m.start()
     return None

@@ -39,8 +39,7 @@ def test_sampling_beats_random_play_in_tressette() -> None:
 @pytest.mark.parametrize("ruleset", ["briscola-chiamata", "calabresella", "tressette-in-due"])
 def test_sampling_plays_legal_moves_on_other_rulesets(ruleset: str) -> None:
     rules = load_ruleset(ruleset)
-    agents = [SamplingAgent(4) if s % 2 == 0 else RandomAgent()
-              for s in range(rules.players.count)]
+    agents = [SamplingAgent(4) if s % 2 == 0 else RandomAgent() for s in range(rules.players.count)]
     play_deal(rules, 3, agents)
 
 

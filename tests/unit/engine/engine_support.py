@@ -41,8 +41,14 @@ def hands(spec: Mapping[int, str]) -> dict[int, list[str]]:
     return {seat: text.split() for seat, text in spec.items()}
 
 
-def game(rules: Ruleset, spec: Mapping[int, str] | None = None, *, dealer: int = 3,
-         seed: int = 1, **zones: str) -> GameState:
+def game(
+    rules: Ruleset,
+    spec: Mapping[int, str] | None = None,
+    *,
+    dealer: int = 3,
+    seed: int = 1,
+    **zones: str,
+) -> GameState:
     kwargs: dict[str, Any] = {k: v.split() for k, v in zones.items()}
     return new_game(rules, seed, dealer=dealer, hands=hands(spec) if spec else None, **kwargs)
 
@@ -93,8 +99,7 @@ FOUR_HANDS = {
 }
 
 
-def fill(rules: Ruleset, spec: Mapping[int, str], size: int, **zones: str | int
-         ) -> dict[str, Any]:
+def fill(rules: Ruleset, spec: Mapping[int, str], size: int, **zones: str | int) -> dict[str, Any]:
     """Hands of `size` cards containing the cards `spec` names, the rest of the deck dealt
     in deck order; a zone given as text is fixed, as an int filled with that many cards.
     Returns `new_game` keyword arguments (hands=, stock=, monte=)."""
@@ -118,13 +123,26 @@ def fill(rules: Ruleset, spec: Mapping[int, str], size: int, **zones: str | int
     return out
 
 
-def start(rules: Ruleset, spec: Mapping[int, str], size: int, *, dealer: int, seed: int = 1,
-          **zones: str | int) -> Play:
+def start(
+    rules: Ruleset,
+    spec: Mapping[int, str],
+    size: int,
+    *,
+    dealer: int,
+    seed: int = 1,
+    **zones: str | int,
+) -> Play:
     return Play(rules, new_game(rules, seed, dealer=dealer, **fill(rules, spec, size, **zones)))
 
 
-def scored(rules: Ruleset, state: GameState, won: Mapping[int, str], tricks: Mapping[int, int],
-           last: int, **changes: Any) -> tuple[GameState, list[Event]]:
+def scored(
+    rules: Ruleset,
+    state: GameState,
+    won: Mapping[int, str],
+    tricks: Mapping[int, int],
+    last: int,
+    **changes: Any,
+) -> tuple[GameState, list[Event]]:
     """Score a deal whose captures are given: every card in `won` (text per seat)."""
 
     n = rules.players.count
@@ -132,9 +150,16 @@ def scored(rules: Ruleset, state: GameState, won: Mapping[int, str], tricks: Map
     for seat, text in won.items():
         for card in text.split():
             masks[seat] |= 1 << rules.deck.by_text[card]
-    state = state.replace(hands=(0,) * n, won=tuple(masks), monte=(), stock=(), trick=(),
-                          tricks_won=tuple(tricks.get(s, 0) for s in range(n)),
-                          last_winner=last, **changes)
+    state = state.replace(
+        hands=(0,) * n,
+        won=tuple(masks),
+        monte=(),
+        stock=(),
+        trick=(),
+        tricks_won=tuple(tricks.get(s, 0) for s in range(n)),
+        last_winner=last,
+        **changes,
+    )
     step = Step(rules, state)
     score_deal(step)
     return step.state, step.events

@@ -12,9 +12,24 @@ from tressette_dsl.engine.actions import Bid, Declare, Pass, Play
 from tressette_dsl.engine.codec import decode
 
 TEXTS = [
-    "play 3D", "play 3D busso", "declare napoletana D", "declare tris A-B", "announce",
-    "signal holding 2", "claim", "bid solo", "bid due 70", "pass", "choose dividete", "keep",
-    "call AD", "give 3D", "discard 3D", "take 3D", "done", "annul",
+    "play 3D",
+    "play 3D busso",
+    "declare napoletana D",
+    "declare tris A-B",
+    "announce",
+    "signal holding 2",
+    "claim",
+    "bid solo",
+    "bid due 70",
+    "pass",
+    "choose dividete",
+    "keep",
+    "call AD",
+    "give 3D",
+    "discard 3D",
+    "take 3D",
+    "done",
+    "annul",
 ]
 
 
@@ -39,17 +54,20 @@ def test_card_text_is_normalised() -> None:
     assert parse_action(rules, new_game(rules, 1), "play 3d") == Play("3D")
 
 
-@pytest.mark.parametrize(("text", "words"), [
-    ("", "empty action"),
-    ("plya 3D", "unknown action 'plya'"),
-    ("play", "needs a card"),
-    ("play 3X", "not a card of this deck"),
-    ("play 9D", "not a card of this deck"),
-    ("bid due seventy", "whole number"),
-    ("pass now", "takes no arguments"),
-    ("declare napoletana", "declaration id and what is declared"),
-    ("call", "takes one card"),
-])
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "empty action"),
+        ("plya 3D", "unknown action 'plya'"),
+        ("play", "needs a card"),
+        ("play 3X", "not a card of this deck"),
+        ("play 9D", "not a card of this deck"),
+        ("bid due seventy", "whole number"),
+        ("pass now", "takes no arguments"),
+        ("declare napoletana", "declaration id and what is declared"),
+        ("call", "takes one card"),
+    ],
+)
 def test_malformed_text_says_what_was_expected(text: str, words: str) -> None:
     rules = bundled("tressette")
     with pytest.raises(InvalidActionError, match=words):

@@ -137,8 +137,7 @@ def test_scegliete_defenders_share_the_shown_monte() -> None:
     écarte autant que pris"."""
     p = chiamo()
     p("bid solissimo", "choose scegliete")
-    assert p.state.to_act == 1 and p.legal() == [
-        "take 4C", "take 5C", "take 6C", "take 7C", "done"]
+    assert p.state.to_act == 1 and p.legal() == ["take 4C", "take 5C", "take 6C", "take 7C", "done"]
     p("take 6C", "done")  # seat 2 takes the other three
     assert p.state.taken == (0, 1, 3)
     assert p.state.sub == "discard" and p.state.to_act == 1
@@ -178,8 +177,7 @@ def test_cappotto_doubles_stramazzo_triples_not_cumulative() -> None:
     state, _ = scored(rules, base, {0: deck_texts(rules)}, {0: 12}, last=0)
     assert state.deals[-1].multiplier == 2 and state.deals[-1].deltas == (8, -4, -4)
     lost = "7C 6C 5C KC"  # the defenders' captures hold 1 third
-    state, _ = scored(rules, base, {0: deck_texts(rules, but=lost), 2: lost},
-                      {0: 11, 2: 1}, last=2)
+    state, _ = scored(rules, base, {0: deck_texts(rules, but=lost), 2: lost}, {0: 11, 2: 1}, last=2)
     assert state.deals[-1].big_win == "stramazzo"
     assert state.deals[-1].deltas == (12, -6, -6)
 

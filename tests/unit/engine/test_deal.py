@@ -43,7 +43,8 @@ def test_fixed_hands_and_unplaced_cards() -> None:
     rules = bundled("tressette")
     state = game(rules, FOUR_HANDS)
     assert rules.deck.texts(state.hands[0]) == tuple(
-        sorted(FOUR_HANDS[0].split(), key=rules.deck.by_text.__getitem__))
+        sorted(FOUR_HANDS[0].split(), key=rules.deck.by_text.__getitem__)
+    )
     with pytest.raises(ValueError, match="given twice"):
         game(rules, {0: "AC 2C", 1: "AC"})
 
@@ -68,8 +69,12 @@ def test_misdeal_annulled_same_dealer_not_counted(overlay) -> None:
         phases:
           deal: {misdeal: {condition: "hand_units < 3"}}
     """)
-    poor = {0: "4C 5C 6C 7C 4D 5D 6D 7D 4S 5S", 1: "AC 2C 3C KC QC JC AD 2D 3D KD",
-            2: "QD JD 6S 7S AS 2S 3S KS QS JS", 3: "AB 2B 3B KB QB JB 7B 6B 5B 4B"}
+    poor = {
+        0: "4C 5C 6C 7C 4D 5D 6D 7D 4S 5S",
+        1: "AC 2C 3C KC QC JC AD 2D 3D KD",
+        2: "QD JD 6S 7S AS 2S 3S KS QS JS",
+        3: "AB 2B 3B KB QB JB 7B 6B 5B 4B",
+    }
     p = Play(rules, game(rules, poor, dealer=3))
     assert p.state.sub == "misdeal" and p.state.to_act == 0 and p.legal() == ["annul", "keep"]
     p("annul")
@@ -85,8 +90,12 @@ def test_misdeal_kept(overlay) -> None:
         phases:
           deal: {misdeal: {condition: "hand_units < 3"}}
     """)
-    poor = {0: "4C 5C 6C 7C 4D 5D 6D 7D 4S 5S", 1: "AC 2C 3C KC QC JC AD 2D 3D KD",
-            2: "QD JD 6S 7S AS 2S 3S KS QS JS", 3: "AB 2B 3B KB QB JB 7B 6B 5B 4B"}
+    poor = {
+        0: "4C 5C 6C 7C 4D 5D 6D 7D 4S 5S",
+        1: "AC 2C 3C KC QC JC AD 2D 3D KD",
+        2: "QD JD 6S 7S AS 2S 3S KS QS JS",
+        3: "AB 2B 3B KB QB JB 7B 6B 5B 4B",
+    }
     p = Play(rules, game(rules, poor, dealer=3))
     p("keep")
     assert p.state.to_act == 1 and p.legal() == ["keep"]  # every seat is asked

@@ -40,7 +40,9 @@ def test_napoletana_plus_four_2s_is_7() -> None:
     p = after_first_trick()
     p("done", "done", "done", "declare napoletana B", "declare poker 2", "done")
     assert [(e.decl, e.arg, e.points) for e in p.of(Declared)] == [
-        ("napoletana", "B", 3), ("poker", "2", 4)]
+        ("napoletana", "B", 3),
+        ("poker", "2", 4),
+    ]
     assert sum(r.points for r in p.state.declarations if r.seat == 0) == 7
 
 
@@ -71,8 +73,12 @@ def test_declaration_valid_although_a_card_was_played_to_the_first_trick() -> No
 def test_three_of_a_kind_names_the_missing_suit() -> None:
     """seed 003: "for three of a kind, say which suit is missing"."""
     rules = bundled("tressette")
-    hands = {0: "AB AC AD 3B 2C 4S 4C 5C 4D 5D", 1: "2B 3C KC QC JC 6D 7D AS 3D KD",
-             2: "6C 7C QD JD 2D 5S 6S 7S 2S 3S", 3: "KS QS JS KB QB JB 7B 6B 5B 4B"}
+    hands = {
+        0: "AB AC AD 3B 2C 4S 4C 5C 4D 5D",
+        1: "2B 3C KC QC JC 6D 7D AS 3D KD",
+        2: "6C 7C QD JD 2D 5S 6S 7S 2S 3S",
+        3: "KS QS JS KB QB JB 7B 6B 5B 4B",
+    }
     p = Play(rules, game(rules, hands, dealer=3))
     p("play 4C", "play 3C", "play 6C", "play KS", "done", "done", "done")
     assert p.legal() == ["declare tris A-S", "done"]
@@ -130,7 +136,9 @@ def test_mandatory_declarations_are_made_by_the_engine(overlay) -> None:
     p = Play(rules, game(rules, NAPOLETANA_AND_2S, dealer=3))
     assert p.state.sub == "play"
     assert sorted((r.seat, r.decl) for r in p.state.declarations) == [
-        (0, "napoletana"), (0, "poker")]
+        (0, "napoletana"),
+        (0, "poker"),
+    ]
 
 
 def test_after_lead_round_starts_with_the_leader(overlay) -> None:
@@ -166,7 +174,9 @@ def test_good_play_announced_then_revealed_on_first_trick_won() -> None:
     assert not p.of(Declared)
     p("play AC", "play 2C", "play KB", "play 6C")  # seat 0's 2C wins: revealed now
     assert [(e.seat, e.decl, e.points) for e in p.of(Declared)] == [
-        (0, "napoletana", 3), (0, "poker", 4)]
+        (0, "napoletana", 3),
+        (0, "poker", 4),
+    ]
 
 
 def test_good_play_never_winning_a_trick_scores_nothing() -> None:

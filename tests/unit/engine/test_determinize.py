@@ -101,8 +101,12 @@ def check_determinized(rules: Ruleset, s: GameState, det: GameState, seat: int) 
             for card in range(r.cards.bit_length()):
                 if r.cards >> card & 1 and s.hands[r.seat] >> card & 1:
                     assert (det.hands[r.seat] | det.discarded[r.seat]) >> card & 1
-    if s.partner != seat and not s.partner_revealed and det.called_card is not None \
-            and det.partner is not None:
+    if (
+        s.partner != seat
+        and not s.partner_revealed
+        and det.called_card is not None
+        and det.partner is not None
+    ):
         assert det.hands[det.partner] >> det.called_card & 1
 
 
@@ -132,8 +136,12 @@ def test_the_real_state_meets_every_constraint(path: str) -> None:
                 if owner is not None:
                     place = problem.index[("hand", owner)]
                 else:
-                    place = next(g for zone, slots in problem.slots.items() for pos, g in slots
-                                 if getattr(s, zone)[pos] == card)
+                    place = next(
+                        g
+                        for zone, slots in problem.slots.items()
+                        for pos, g in slots
+                        if getattr(s, zone)[pos] == card
+                    )
                 assert allowed >> place & 1, (rules.deck.card_text[card], problem.places[place])
 
 
@@ -142,8 +150,9 @@ def test_hidden_cards_are_really_resampled() -> None:
     state = random_state(rules, 3, steps=6)
     hands = {determinize(rules, state, 0, random.Random(k)).hands[1] for k in range(20)}
     assert len(hands) > 15
-    assert determinize(rules, state, 0, random.Random(5)) == \
-        determinize(rules, state, 0, random.Random(5))
+    assert determinize(rules, state, 0, random.Random(5)) == determinize(
+        rules, state, 0, random.Random(5)
+    )
 
 
 def test_sequential_fallback_gives_valid_states(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -160,8 +169,11 @@ def test_sequential_fallback_gives_valid_states(monkeypatch: pytest.MonkeyPatch)
 
 def test_voids_hold_after_not_following() -> None:
     rules = bundled("tressette")
-    hands = {0: "3D 2D AD KD QD JD 7D 6D 5D 4D", 1: "3C 2C AC KC QC JC 7C 6C 5C 4C",
-             2: "3S 2S AS KS QS JS 7S 6S 5S 4S"}  # seat 3: every B
+    hands = {
+        0: "3D 2D AD KD QD JD 7D 6D 5D 4D",
+        1: "3C 2C AC KC QC JC 7C 6C 5C 4C",
+        2: "3S 2S AS KS QS JS 7S 6S 5S 4S",
+    }  # seat 3: every B
     state = new_game(rules, 1, dealer=3, hands={k: v.split() for k, v in hands.items()})
     for text in ("play 3D", "play 3C", "play 3S", "play 3B"):
         state, _ = apply(rules, state, parse_action(rules, state, text))
@@ -238,19 +250,26 @@ def test_monte_discards_come_from_the_discarder() -> None:
     pytest.fail("no Calabresella deal reached the declarer's discard")
 
 
-@pytest.mark.parametrize("text", ["""
+@pytest.mark.parametrize(
+    "text",
+    [
+        """
     id: blind-draws
     extends: tressette-in-due
     phases:
       play:
         draw:
           shown: false
-""", """
+""",
+        """
     id: secret-accusi
     extends: tressette
     declaring:
       reveal: never
-"""], ids=["blind-draws", "secret-accusi"])
+""",
+    ],
+    ids=["blind-draws", "secret-accusi"],
+)
 def test_hidden_draws_and_secret_declarations(overlay, text: str) -> None:
     rules = overlay(text)
     for seed in range(1, 9):

@@ -37,8 +37,9 @@ def playable_ids() -> list[str]:
 
 def counts_every_card(rules) -> bool:
     """Every card ends in someone's captures (no monte left uncounted)."""
-    has_monte = any(p.zone == "monte" for phase in rules.flow
-                    for p in getattr(phase, "packets", ()))
+    has_monte = any(
+        p.zone == "monte" for phase in rules.flow for p in getattr(phase, "packets", ())
+    )
     return rules.scoring.leftover_to != "none" or not has_monte
 
 
@@ -84,8 +85,15 @@ def check_no_leak(rules, s: GameState) -> None:
             assert s.partner_revealed or seat == s.partner
 
 
-def playout(rules, seed: int, choices: random.Random, *, checks: bool, disturb: bool = False,
-            max_steps: int = 4000) -> list[str]:
+def playout(
+    rules,
+    seed: int,
+    choices: random.Random,
+    *,
+    checks: bool,
+    disturb: bool = False,
+    max_steps: int = 4000,
+) -> list[str]:
     state = new_game(rules, seed)
     transcript: list[str] = []
     steps = 0
@@ -134,8 +142,11 @@ def test_same_seed_same_transcript(path: str) -> None:
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(index=st.integers(min_value=0, max_value=100), seed=st.integers(0, 2**32),
-       pick=st.integers(0, 2**32))
+@given(
+    index=st.integers(min_value=0, max_value=100),
+    seed=st.integers(0, 2**32),
+    pick=st.integers(0, 2**32),
+)
 def test_hypothesis_random_matches(index: int, seed: int, pick: int) -> None:
     ids = playable_ids()
     rules = bundled(ids[index % len(ids)])

@@ -6,8 +6,11 @@ import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[3] / "tressette_dsl"
-NAMES = re.compile(r"calabres|napolet|briscola|spizz|chiamo|solissimo|dividete|"
-                   r"scegliete|busso|striscio|volo\b", re.IGNORECASE)
+NAMES = re.compile(
+    r"calabres|napolet|briscola|spizz|chiamo|solissimo|dividete|"
+    r"scegliete|busso|striscio|volo\b",
+    re.IGNORECASE,
+)
 
 
 def test_no_variant_names_in_engine_or_model() -> None:

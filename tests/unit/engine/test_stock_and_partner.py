@@ -13,8 +13,13 @@ STOCK = "KB QB JB 7B 6B 5B 4B 3B 2B AB KS QS JS 7S 6S 5S 4S 3S 2S AS"
 
 def in_due(ruleset_id: str = "tressette-in-due") -> Play:
     rules = bundled(ruleset_id)
-    return start(rules, {0: "AC 2C 3C KC QC JC 7C 6C 5C 4C",
-                         1: "AD 2D 3D KD QD JD 7D 6D 5D 4D"}, 10, dealer=1, stock=STOCK)
+    return start(
+        rules,
+        {0: "AC 2C 3C KC QC JC 7C 6C 5C 4C", 1: "AD 2D 3D KD QD JD 7D 6D 5D 4D"},
+        10,
+        dealer=1,
+        stock=STOCK,
+    )
 
 
 def test_non_dealer_leads_and_winner_draws_first_shown() -> None:
@@ -62,8 +67,13 @@ def test_declaration_on_drawn_cards(overlay) -> None:
         declarations:
           napoletana: {extends_to_drawn: true}
     """)
-    p = start(rules, {0: "AB 2B JC 7C 6C 5C 4C KD QD JD", 1: "AD 2D 3D 7D 6D 5D 4D AC 2C 3C"},
-              10, dealer=1, stock="3B KB QB JB 7B 6B 5B 4B KS QS JS 7S 6S 5S 4S 3S 2S AS KC QC")
+    p = start(
+        rules,
+        {0: "AB 2B JC 7C 6C 5C 4C KD QD JD", 1: "AD 2D 3D 7D 6D 5D 4D AC 2C 3C"},
+        10,
+        dealer=1,
+        stock="3B KB QB JB 7B 6B 5B 4B KS QS JS 7S 6S 5S 4S 3S 2S AS KC QC",
+    )
     p("play 4C", "play 4D")  # seat 0 wins (lead), draws 3B
     assert "declare napoletana B" in p.legal()
     p("declare napoletana B")

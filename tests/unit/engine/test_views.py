@@ -54,8 +54,9 @@ def public_now(rules: Ruleset, events: typing.Sequence[ev.Event]) -> set[str]:
     for e in events:
         if isinstance(e, (ev.CardPlayed, ev.CardTaken)):
             out.add(e.card)
-        elif isinstance(e, (ev.TrickWon, ev.ZoneShown)) or (isinstance(e, ev.Declared)
-                                                             and shown_decl):
+        elif isinstance(e, (ev.TrickWon, ev.ZoneShown)) or (
+            isinstance(e, ev.Declared) and shown_decl
+        ):
             out.update(e.cards)
         elif isinstance(e, (ev.CardDrawn, ev.CardGiven, ev.CardTransferred)) and e.shown:
             out.add(e.card)
@@ -68,8 +69,9 @@ def words(views: typing.Sequence[dict[str, typing.Any]]) -> set[str]:
     return set(re.findall(r"[0-9A-Za-z]+", json.dumps(views)))
 
 
-def check_views(rules: Ruleset, before: GameState | None, after: GameState,
-                events: tuple[ev.Event, ...]) -> None:
+def check_views(
+    rules: Ruleset, before: GameState | None, after: GameState, events: tuple[ev.Event, ...]
+) -> None:
     """The events of one transition, as each seat (and nobody) sees them, leak nothing.
 
     Events after the last `Dealt` belong to the deal of `after`; those before it to the
@@ -98,8 +100,7 @@ def check_views(rules: Ruleset, before: GameState | None, after: GameState,
                     assert (None in hand) == (i != seat and bool(hand))
 
 
-def playout_views(rules: Ruleset, seed: int, choices: random.Random,
-                  max_steps: int = 1500) -> int:
+def playout_views(rules: Ruleset, seed: int, choices: random.Random, max_steps: int = 1500) -> int:
     state, events = start(rules, seed)
     check_views(rules, None, state, events)
     steps = 0
@@ -154,8 +155,9 @@ def test_start_returns_the_state_of_new_game_and_the_first_deal() -> None:
     dealt = events[0]
     assert isinstance(dealt, ev.Dealt) and dealt.deal_no == 1 and dealt.dealer == state.dealer
     assert [len(h) for h in dealt.hands] == [10, 10, 10, 10]
-    assert tuple(observe(rules, state, 2).hand) == tuple(sorted(
-        dealt.hands[2], key=rules.deck.by_text.__getitem__))
+    assert tuple(observe(rules, state, 2).hand) == tuple(
+        sorted(dealt.hands[2], key=rules.deck.by_text.__getitem__)
+    )
 
 
 def test_start_reports_automatic_steps_before_the_first_decision() -> None:
@@ -229,8 +231,7 @@ def test_partner_is_revealed_by_the_play_of_the_called_card() -> None:
 
 def test_hidden_declarations_keep_their_count_but_not_their_cards(overlay) -> None:
     rules = overlay(SECRET_ACCUSI)
-    declared = ev.Declared(seat=1, decl="napoletana", arg="D", points=3,
-                           cards=("3D", "2D", "AD"))
+    declared = ev.Declared(seat=1, decl="napoletana", arg="D", points=3, cards=("3D", "2D", "AD"))
     assert events_for(rules, [declared], 0)[0]["cards"] == [None, None, None]
     assert events_for(rules, [declared], 1)[0]["cards"] == ["3D", "2D", "AD"]
     assert events_for(bundled("tressette"), [declared], 0)[0]["cards"] == ["3D", "2D", "AD"]
@@ -240,4 +241,3 @@ def test_unknown_event_dicts_keep_no_cards() -> None:
     rules = bundled("tressette")
     view = events_for(rules, [{"type": "Future", "seat": 1, "cards": ["3D"]}], 0)[0]
     assert view == {"type": "Future", "seat": 1}
-

@@ -39,16 +39,23 @@ def test_bundled_tressette_compiles_every_slot() -> None:
     assert play.first_lead.const is NO_CONST and play.first_lead.names == {"dealer"}
     assert [d.id for d in rules.declarations] == ["napoletana", "tris", "poker"]
     assert [b.id for b in rules.scoring.big_wins] == [
-        "cappottone", "stramazzone", "cappotto", "stramazzo"]
+        "cappottone",
+        "stramazzone",
+        "cappotto",
+        "stramazzo",
+    ]
 
 
 def test_unknown_name_is_refused_where_it_is_written(tmp_path: Path) -> None:
     """`stock_size` is not a name of `match.end`: refused at load, located in the string."""
-    found = problems(tmp_path, """
+    found = problems(
+        tmp_path,
+        """
         id: t
         extends: tressette
         match: {end: "max(totals) >= target and stock_size == 0"}
-    """)
+    """,
+    )
     assert len(found) == 1
     diag = found[0]
     assert diag.code.startswith("TS3") and "stock_size" in diag.message
@@ -56,44 +63,56 @@ def test_unknown_name_is_refused_where_it_is_written(tmp_path: Path) -> None:
 
 
 def test_wrong_type_for_the_slot(tmp_path: Path) -> None:
-    found = problems(tmp_path, """
+    found = problems(
+        tmp_path,
+        """
         id: t
         extends: tressette
         phases:
           play: {follow_suit: "trick_no"}
-    """)
+    """,
+    )
     assert [d.code for d in found] == ["TS303"]
 
 
 def test_trump_must_be_a_suit(tmp_path: Path) -> None:
-    found = problems(tmp_path, """
+    found = problems(
+        tmp_path,
+        """
         id: t
         extends: tressette
         phases:
           play: {trump: "trick_no"}
-    """)
+    """,
+    )
     assert [d.code for d in found] == ["TS430"]
     assert "must be a SUIT" in found[0].message
 
 
 def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
-    found = problems(tmp_path, """
+    found = problems(
+        tmp_path,
+        """
         id: t
         extends: tressette
         phases:
           play: {follow_suit: "nonsense_a", first_lead: "nonsense_b"}
         scoring: {deal_points: "nonsense_c"}
-    """)
+    """,
+    )
     assert len(found) == 3
     assert [d.span.line for d in found] == sorted(d.span.line for d in found)
 
 
 def test_claims_need_fixed_sides(tmp_path: Path) -> None:
-    found = problems(tmp_path, """
+    found = problems(
+        tmp_path,
+        """
         id: t
         extends: calabresella
         claims: {allowed: "true"}
-    """)
+    """,
+    )
     assert "TS432" in [d.code for d in found]
 
 
@@ -103,7 +122,9 @@ def test_deck_exclude_removes_cards(tmp_path: Path) -> None:
 
 
 def test_defaults_fill_absent_keys(tmp_path: Path) -> None:
-    rules = load(tmp_path, """
+    rules = load(
+        tmp_path,
+        """
         id: t
         extends: tressette-cards
         players: {count: 2}
@@ -114,7 +135,8 @@ def test_defaults_fill_absent_keys(tmp_path: Path) -> None:
           play: {kind: tricks}
           score: {kind: score}
         match: {target: 11}
-    """)
+    """,
+    )
     play = rules.flow[1]
     assert isinstance(play, TricksPhase)
     assert play.first_lead.text == "next(dealer)" and play.follow_suit.text == "true"

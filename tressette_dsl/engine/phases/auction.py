@@ -25,8 +25,18 @@ def enter(step: Step, spec: AuctionPhase) -> bool:
     rules, s = step.rules, step.state
     first = evaluate_seat(spec.first, deal_env(rules, s), s.n)
     order = rules.players.order_from(first)
-    step.set(sub="bid", pending=order, to_act=first, auction=(), passed=frozenset(),
-             bid=None, bid_level=0, bid_points=None, bid_rank=None, declarer=None)
+    step.set(
+        sub="bid",
+        pending=order,
+        to_act=first,
+        auction=(),
+        passed=frozenset(),
+        bid=None,
+        bid_level=0,
+        bid_points=None,
+        bid_rank=None,
+        declarer=None,
+    )
     return False
 
 
@@ -74,12 +84,16 @@ def check(rules: Ruleset, spec: AuctionPhase, s: GameState, action: Action) -> D
             need = "needs points" if bid.points else "takes no points"
             return refuse(BAD_BID, f"bid {bid.id!r} {need}", spec.rule)
         if bid.points and not bid.points[0] <= (action.points or 0) <= bid.points[1]:
-            return refuse(BAD_BID, f"bid {bid.id!r} takes points {bid.points[0]}.."
-                          f"{bid.points[1]}", spec.rule)
+            return refuse(
+                BAD_BID, f"bid {bid.id!r} takes points {bid.points[0]}..{bid.points[1]}", spec.rule
+            )
         if not _higher(bid, action.points, s):
-            return refuse(BAD_BID, f"'{action}' is not higher than the current bid "
-                          f"'{s.bid}{'' if s.bid_points is None else ' ' + str(s.bid_points)}'",
-                          spec.rule)
+            return refuse(
+                BAD_BID,
+                f"'{action}' is not higher than the current bid "
+                f"'{s.bid}{'' if s.bid_points is None else ' ' + str(s.bid_points)}'",
+                spec.rule,
+            )
         return None  # an existing bid, its points in range, higher: one of `legal`
     return not_legal(rules, s, action, legal(rules, spec, s), spec.id, rule=spec.rule)
 
@@ -90,9 +104,15 @@ def act(step: Step, spec: AuctionPhase, action: Action) -> bool:
     assert seat is not None
     if isinstance(action, Bid):
         bid = next(b for b in spec.bids if b.id == action.bid)
-        step.set(auction=(*s.auction, BidRecord(seat, bid.id, action.points)), bid=bid.id,
-                 bid_level=bid.level, bid_points=action.points, bid_rank=bid.rank,
-                 declarer=seat, contract=bid.contract)
+        step.set(
+            auction=(*s.auction, BidRecord(seat, bid.id, action.points)),
+            bid=bid.id,
+            bid_level=bid.level,
+            bid_points=action.points,
+            bid_rank=bid.rank,
+            declarer=seat,
+            contract=bid.contract,
+        )
         step.emit(BidMade(seat=seat, bid=bid.id, points=action.points))
         if bid.closes:
             return _won(step)

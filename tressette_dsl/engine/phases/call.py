@@ -74,7 +74,12 @@ def _transfer(step: Step, source: int, to: int, card: int) -> None:
     hands = set_at(hands, to, hands[to] | bit)
     public = set_at(s.public, source, s.public[source] & ~bit)
     public = set_at(public, to, public[to] | bit)
-    step.set(hands=hands, public=public, call_supplier=source,
-             reveals=(*s.reveals, Reveal("transfer", to, bit, s.deal_no)))
-    step.emit(CardTransferred(source=source, to=to, card=step.rules.deck.card_text[card],
-                              shown=True))
+    step.set(
+        hands=hands,
+        public=public,
+        call_supplier=source,
+        reveals=(*s.reveals, Reveal("transfer", to, bit, s.deal_no)),
+    )
+    step.emit(
+        CardTransferred(source=source, to=to, card=step.rules.deck.card_text[card], shown=True)
+    )

@@ -18,16 +18,25 @@ def refuse(code: str, message: str, rule: Expr | Rule | None = None) -> Diagnost
     return Diagnostic(code, f"{message} ({rule.cite()})", rule.span)
 
 
-def not_legal(rules: Ruleset, s: GameState, action: Action, legal: tuple[Action, ...],
-              phase_id: str, *, rule: Expr | Rule | None = None) -> Diagnostic | None:
+def not_legal(
+    rules: Ruleset,
+    s: GameState,
+    action: Action,
+    legal: tuple[Action, ...],
+    phase_id: str,
+    *,
+    rule: Expr | Rule | None = None,
+) -> Diagnostic | None:
     """The generic check: None when `action` is among `legal`, else why not."""
     if action in legal:
         return None
     seat = rules.players.names[s.to_act] if s.to_act is not None else "nobody"
     shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-    return refuse(NOT_ALLOWED_NOW,
-                  f"'{action}' is not allowed now: phase {phase_id!r}, {seat} to act; "
-                  f"allowed: {shown}", rule)
+    return refuse(
+        NOT_ALLOWED_NOW,
+        f"'{action}' is not allowed now: phase {phase_id!r}, {seat} to act; allowed: {shown}",
+        rule,
+    )
 
 
 def wrong_turn(s: GameState) -> Diagnostic:

@@ -27,9 +27,15 @@ def enter(step: Step, spec: DealPhase) -> bool:
     masks = tuple(sum(1 << c for c in hand) for hand in hands)
     step.set(hands=masks, stock=stock, monte=monte)
     text = rules.deck.card_text
-    step.emit(Dealt(deal_no=s.deal_no, dealer=s.dealer,
-                    hands=tuple(tuple(text[c] for c in h) for h in hands),
-                    stock=tuple(text[c] for c in stock), monte=tuple(text[c] for c in monte)))
+    step.emit(
+        Dealt(
+            deal_no=s.deal_no,
+            dealer=s.dealer,
+            hands=tuple(tuple(text[c] for c in h) for h in hands),
+            stock=tuple(text[c] for c in stock),
+            monte=tuple(text[c] for c in monte),
+        )
+    )
     if spec.misdeal is None:
         return True
     order = rules.players.order_from(rules.players.next(s.dealer))
@@ -69,11 +75,15 @@ def _may_annul(rules: Ruleset, spec: DealPhase, s: GameState, seat: int) -> bool
     return bool(evaluate(spec.misdeal.condition, env))
 
 
-def _deal(rules: Ruleset, spec: DealPhase, s: GameState
-          ) -> tuple[list[list[int]], tuple[int, ...], tuple[int, ...]]:
+def _deal(
+    rules: Ruleset, spec: DealPhase, s: GameState
+) -> tuple[list[list[int]], tuple[int, ...], tuple[int, ...]]:
     fixed = s.fixed
-    order = (fixed.deck if fixed and fixed.deck is not None
-             else shuffled(rules.deck.cards, s.seed, s.deal_no))
+    order = (
+        fixed.deck
+        if fixed and fixed.deck is not None
+        else shuffled(rules.deck.cards, s.seed, s.deal_no)
+    )
     if fixed is not None and (fixed.hands or fixed.stock is not None or fixed.monte is not None):
         return _deal_fixed(rules, spec, s, fixed, order)
     seats = rules.players.order_from(rules.players.next(s.dealer))
@@ -84,19 +94,20 @@ def _deal(rules: Ruleset, spec: DealPhase, s: GameState
         if packet.zone is None:
             for seat in seats:
                 count = packet.count if packet.count is not None else (len(order) - top) // s.n
-                hands[seat].extend(order[top:top + count])
+                hands[seat].extend(order[top : top + count])
                 top += count
         else:
             count = packet.count if packet.count is not None else len(order) - top
-            zones[packet.zone].extend(order[top:top + count])
+            zones[packet.zone].extend(order[top : top + count])
             top += count
     if top != len(order):
         raise ValueError(f"the packets deal {top} of {len(order)} cards")
     return hands, tuple(zones["stock"]), tuple(zones["monte"])
 
 
-def _deal_fixed(rules: Ruleset, spec: DealPhase, s: GameState, fixed: FixedDeal,
-                order: tuple[int, ...]) -> tuple[list[list[int]], tuple[int, ...], tuple[int, ...]]:
+def _deal_fixed(
+    rules: Ruleset, spec: DealPhase, s: GameState, fixed: FixedDeal, order: tuple[int, ...]
+) -> tuple[list[list[int]], tuple[int, ...], tuple[int, ...]]:
     """Injected hands/stock/monte; seats and zones not given are filled from `order`."""
     given_hands = fixed.hands or (None,) * s.n
     used: set[int] = set()

@@ -22,21 +22,28 @@ def enter(step: Step, spec: MovePhase) -> bool:
     for seat in seats_of(rules, step.state, spec.to):
         s = step.state
         zone = s.monte if spec.source == "monte" else s.stock
-        count = len(zone) if spec.count is None else int(
-            evaluate(spec.count, deal_env(rules, s)))
+        count = len(zone) if spec.count is None else int(evaluate(spec.count, deal_env(rules, s)))
         cards, rest = zone[:count], zone[count:]
         mask = 0
         for card in cards:
             mask |= 1 << card
         shown = spec.shown or (spec.source == "monte" and s.monte_shown)
-        changes: dict[str, object] = {spec.source: rest,
-                                      "hands": set_at(s.hands, seat, s.hands[seat] | mask)}
+        changes: dict[str, object] = {
+            spec.source: rest,
+            "hands": set_at(s.hands, seat, s.hands[seat] | mask),
+        }
         if shown and mask:
             changes["public"] = set_at(s.public, seat, s.public[seat] | mask)
             changes["reveals"] = (*s.reveals, Reveal(spec.source, seat, mask, s.deal_no))
         step.set(**changes)
-        step.emit(CardsMoved(source=spec.source, to=seat, shown=shown,
-                             cards=tuple(rules.deck.card_text[c] for c in cards)))
+        step.emit(
+            CardsMoved(
+                source=spec.source,
+                to=seat,
+                shown=shown,
+                cards=tuple(rules.deck.card_text[c] for c in cards),
+            )
+        )
     return True
 
 

@@ -16,8 +16,7 @@ def enter(step: Step, spec: RevealPhase) -> bool:
     mask = 0
     for card in cards:
         mask |= 1 << card
-    changes: dict[str, object] = {"reveals": (*s.reveals, Reveal(spec.zone, None, mask,
-                                                                    s.deal_no))}
+    changes: dict[str, object] = {"reveals": (*s.reveals, Reveal(spec.zone, None, mask, s.deal_no))}
     if spec.zone == "monte":
         changes["monte_shown"] = True
     step.set(**changes)

@@ -55,11 +55,13 @@ def act(step: Step, spec: TakePhase, action: Action) -> bool:
 def _take(step: Step, spec: TakePhase, seat: int, card: int) -> None:
     s = step.state
     bit = 1 << card
-    step.set(**{
-        spec.source: tuple(c for c in getattr(s, spec.source) if c != card),
-        "hands": set_at(s.hands, seat, s.hands[seat] | bit),
-        "public": set_at(s.public, seat, s.public[seat] | bit),
-        "taken": set_at(s.taken, seat, s.taken[seat] + 1),
-        "reveals": (*s.reveals, Reveal("taken", seat, bit, s.deal_no)),
-    })
+    step.set(
+        **{
+            spec.source: tuple(c for c in getattr(s, spec.source) if c != card),
+            "hands": set_at(s.hands, seat, s.hands[seat] | bit),
+            "public": set_at(s.public, seat, s.public[seat] | bit),
+            "taken": set_at(s.taken, seat, s.taken[seat] + 1),
+            "reveals": (*s.reveals, Reveal("taken", seat, bit, s.deal_no)),
+        }
+    )
     step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))

@@ -66,16 +66,18 @@ def enter(step: Step, spec: TricksPhase) -> bool:
     if trump is not None:
         step.emit(TrumpSet(suit=rules.deck.suits[trump]))
     d = rules.declaring
-    if d is not None and d.at in ("before_first_trick", "announce_then_reveal") \
-            and step.state.window_open:
+    if (
+        d is not None
+        and d.at in ("before_first_trick", "announce_then_reveal")
+        and step.state.window_open
+    ):
         kind = "announce" if d.at == "announce_then_reveal" else "declare"
         if _start_round(step, kind, rules.players.order_from(leader)):
             return False
     return _resume(step)
 
 
-def _trick_rules(rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int
-                 ) -> dict[str, bool]:
+def _trick_rules(rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int) -> dict[str, bool]:
     """`must_follow` and `window_open` for trick `trick_no`, which is about to begin: once
     per trick, and no env is built when both are constants (`follow_suit: "true"`)."""
     d = rules.declaring
@@ -83,8 +85,10 @@ def _trick_rules(rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int
     if spec.follow_suit.const is NO_CONST or (d is not None and d.window.const is NO_CONST):
         env = deal_env(rules, s)
         env["trick_no"] = trick_no
-    return {"must_follow": bool(evaluate(spec.follow_suit, env)),
-            "window_open": d is not None and bool(evaluate(d.window, env))}
+    return {
+        "must_follow": bool(evaluate(spec.follow_suit, env)),
+        "window_open": d is not None and bool(evaluate(d.window, env)),
+    }
 
 
 def _start_round(step: Step, kind: str, order: tuple[int, ...]) -> bool:
@@ -181,8 +185,11 @@ def _turn_declarations(rules: Ruleset, s: GameState, seat: int) -> list[declare.
         out = declare.options(rules, s, seat, declare.basis(s, seat))
     if s.drawn[seat]:
         seen = {(o[0].id, o[2]) for o in out}
-        out += [o for o in declare.options(rules, s, seat, s.hands[seat], s.drawn[seat])
-                if (o[0].id, o[2]) not in seen]
+        out += [
+            o
+            for o in declare.options(rules, s, seat, s.hands[seat], s.drawn[seat])
+            if (o[0].id, o[2]) not in seen
+        ]
     return out
 
 
@@ -191,8 +198,14 @@ def _claim_allowed(rules: Ruleset, s: GameState, seat: int) -> bool:
     allowed = rules.claims.allowed
     if allowed.const is not NO_CONST:  # e.g. "true": no env to build
         return bool(allowed.const)
-    env = {"seat": seat, "leader": s.leader, "on_lead": not s.trick and s.leader == seat,
-           "trick_no": s.trick_no, "stock_size": len(s.stock), "deal_no": s.deal_no}
+    env = {
+        "seat": seat,
+        "leader": s.leader,
+        "on_lead": not s.trick and s.leader == seat,
+        "trick_no": s.trick_no,
+        "stock_size": len(s.stock),
+        "deal_no": s.deal_no,
+    }
     return bool(evaluate(allowed, env))
 
 
@@ -217,8 +230,7 @@ def check(rules: Ruleset, spec: TricksPhase, s: GameState, action: Action) -> Di
     return not_legal(rules, s, action, legal_now, spec.id)
 
 
-def _check_card(rules: Ruleset, spec: TricksPhase, s: GameState, action: Play
-                ) -> Diagnostic | None:
+def _check_card(rules: Ruleset, spec: TricksPhase, s: GameState, action: Play) -> Diagnostic | None:
     seat = s.to_act
     assert seat is not None
     card = rules.deck.by_text.get(action.card)
@@ -226,8 +238,9 @@ def _check_card(rules: Ruleset, spec: TricksPhase, s: GameState, action: Play
         return refuse(NOT_IN_HAND, f"you do not hold {action.card}")
     if not playable(rules, s, seat) >> card & 1:
         led = rules.deck.card_suit[s.trick[0][1]]
-        return refuse(MUST_FOLLOW, f"must follow suit: you hold {rules.deck.suits[led]}",
-                      spec.follow_suit)
+        return refuse(
+            MUST_FOLLOW, f"must follow suit: you hold {rules.deck.suits[led]}", spec.follow_suit
+        )
     return None
 
 
@@ -247,26 +260,32 @@ def _check_signals(rules: Ruleset, s: GameState, action: Play) -> Diagnostic | N
         if spec is None:
             return refuse(NOT_ALLOWED_NOW, f"there is no signal {sig_id!r} in these rules")
         if spec.at != at:
-            return refuse(NOT_ALLOWED_NOW, f"signal {sig_id!r} is made at {spec.at}, "
-                          f"not when you {'lead' if at == 'lead' else 'follow'}")
+            return refuse(
+                NOT_ALLOWED_NOW,
+                f"signal {sig_id!r} is made at {spec.at}, "
+                f"not when you {'lead' if at == 'lead' else 'follow'}",
+            )
         if not signals.window_open(rules, s, seat):
             return refuse(NOT_ALLOWED_NOW, "no signals now", rules.signaling.window)
-        if (value is None) != (not spec.values) or (value is not None
-                                                     and value not in spec.values):
-            return refuse(NOT_ALLOWED_NOW, f"signal {sig_id!r} takes "
-                          + (f"one of the values {list(spec.values)}" if spec.values
-                             else "no value"))
+        if (value is None) != (not spec.values) or (value is not None and value not in spec.values):
+            return refuse(
+                NOT_ALLOWED_NOW,
+                f"signal {sig_id!r} takes "
+                + (f"one of the values {list(spec.values)}" if spec.values else "no value"),
+            )
         if not signals.holds(rules, spec, dict(base), value):
             return _false_signal(spec, value, f" with {action.card}")
     ids = [sig for sig, _ in action.signals]
     if len(ids) > 1 and (not rules.signaling.combine or len(set(ids)) != len(ids)):
-        return refuse(NOT_ALLOWED_NOW, f"these signals cannot go together: {action}",
-                      rules.signaling.rule)
+        return refuse(
+            NOT_ALLOWED_NOW, f"these signals cannot go together: {action}", rules.signaling.rule
+        )
     return None
 
 
-def _check_any_time(rules: Ruleset, spec: TricksPhase, s: GameState, action: Signal
-                    ) -> Diagnostic | None:
+def _check_any_time(
+    rules: Ruleset, spec: TricksPhase, s: GameState, action: Signal
+) -> Diagnostic | None:
     """An `any_time` signal: allowed, false (TS506, as a false signal made with a card), or
     not allowed now (TS505: unknown, outside the window, already made this trick...)."""
     seat = s.to_act
@@ -283,9 +302,12 @@ def _false_signal(spec: SignalSpec, value: int | None, when: str) -> Diagnostic:
     """TS506, naming the signal's truth condition and citing its rule."""
     assert spec.truth is not None
     said = spec.id if value is None else f"{spec.id} {value}"
-    return refuse(FALSE_SIGNAL, f"signal '{said}' would be false{when}: its truth is "
-                  f"{spec.truth.text!r}" + ("" if value is None else f" with value {value}"),
-                  spec.truth)
+    return refuse(
+        FALSE_SIGNAL,
+        f"signal '{said}' would be false{when}: its truth is "
+        f"{spec.truth.text!r}" + ("" if value is None else f" with value {value}"),
+        spec.truth,
+    )
 
 
 def _why_not_declare(rules: Ruleset, s: GameState, action: Declare) -> Diagnostic:
@@ -293,8 +315,12 @@ def _why_not_declare(rules: Ruleset, s: GameState, action: Declare) -> Diagnosti
     rule = d.rule if d is not None else None
     if not any(x.id == action.decl for x in rules.declarations):
         return refuse(BAD_DECLARATION, f"there is no declaration {action.decl!r}")
-    return refuse(BAD_DECLARATION, f"you cannot declare {action.decl} {action.arg} now: "
-                  "not held, already declared, superseded, or outside the window", rule)
+    return refuse(
+        BAD_DECLARATION,
+        f"you cannot declare {action.decl} {action.arg} now: "
+        "not held, already declared, superseded, or outside the window",
+        rule,
+    )
 
 
 # --- acting --------------------------------------------------------------------------------------
@@ -309,8 +335,11 @@ def act(step: Step, spec: TricksPhase, action: Action) -> bool:
         done = _play(step, spec, seat, action)
     elif isinstance(action, Declare):
         s = step.state
-        opts = (declare.options(rules, s, seat, declare.basis(s, seat)) if s.sub == "declare"
-                else _turn_declarations(rules, s, seat))
+        opts = (
+            declare.options(rules, s, seat, declare.basis(s, seat))
+            if s.sub == "declare"
+            else _turn_declarations(rules, s, seat)
+        )
         option = next(o for o in opts if o[0].id == action.decl and o[1] == action.arg)
         declare.record(step, seat, option)
     elif isinstance(action, Announce):
@@ -358,7 +387,8 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
         changes["window_played"] = set_at(s.window_played, seat, s.window_played[seat] | bit)
     if action.signals:
         changes["signals"] = s.signals + tuple(
-            SignalRecord(seat, sig, value, s.trick_no, card) for sig, value in action.signals)
+            SignalRecord(seat, sig, value, s.trick_no, card) for sig, value in action.signals
+        )
     revealed = card == s.called_card and not s.partner_revealed
     if revealed:
         changes["partner_revealed"] = True
@@ -368,11 +398,16 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
         mask = 0
         for _seat, c in trick:
             mask |= 1 << c
-        changes.update(won=set_at(s.won, winner, s.won[winner] | mask),
-                       tricks_won=set_at(s.tricks_won, winner, s.tricks_won[winner] + 1),
-                       tricks=(*s.tricks, TrickRecord(s.trick_no, s.leader or 0, trick, winner,
-                                                      s.must_follow)),
-                       last_winner=winner, trick=())
+        changes.update(
+            won=set_at(s.won, winner, s.won[winner] | mask),
+            tricks_won=set_at(s.tricks_won, winner, s.tricks_won[winner] + 1),
+            tricks=(
+                *s.tricks,
+                TrickRecord(s.trick_no, s.leader or 0, trick, winner, s.must_follow),
+            ),
+            last_winner=winner,
+            trick=(),
+        )
     else:
         changes.update(trick=trick, to_act=rules.players.next(seat))
     step.set(**changes)
@@ -382,9 +417,14 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     if revealed and s.partner is not None:
         step.emit(PartnerRevealed(seat=s.partner, card=action.card))
     if complete:
-        step.emit(TrickWon(trick_no=s.trick_no, seat=winner,
-                           cards=tuple(rules.deck.card_text[c] for _x, c in trick),
-                           units=rules.deck.units(mask)))
+        step.emit(
+            TrickWon(
+                trick_no=s.trick_no,
+                seat=winner,
+                cards=tuple(rules.deck.card_text[c] for _x, c in trick),
+                units=rules.deck.units(mask),
+            )
+        )
         return _after_trick(step, spec, s, winner)
     d = rules.declaring
     if len(trick) == 1 and d is not None and d.at == "after_lead" and s.window_open:
@@ -414,8 +454,12 @@ def _after_trick(step: Step, spec: TricksPhase, s: GameState, winner: int) -> bo
     combinations, draw, check the match, then begin the next trick or end the play."""
     rules = step.rules
     d = rules.declaring
-    if d is not None and d.at == "announce_then_reveal" and s.announced[winner] \
-            and not s.revealed_announce[winner]:
+    if (
+        d is not None
+        and d.at == "announce_then_reveal"
+        and s.announced[winner]
+        and not s.revealed_announce[winner]
+    ):
         step.set(revealed_announce=set_at(s.revealed_announce, winner, True))
         declare.declare_all(step, winner, s.announced[winner])
     if spec.draw is not None and step.state.stock:
@@ -426,8 +470,14 @@ def _after_trick(step: Step, spec: TricksPhase, s: GameState, winner: int) -> bo
     if any(step.state.hands):
         begin = _trick_rules(rules, spec, step.state, s.trick_no + 1)
         if not declaring_round:  # the usual case: one state change begins the next trick
-            step.set(trick_no=s.trick_no + 1, leader=winner, **begin,
-                     sub="play", pending=(), to_act=winner)
+            step.set(
+                trick_no=s.trick_no + 1,
+                leader=winner,
+                **begin,
+                sub="play",
+                pending=(),
+                to_act=winner,
+            )
             return False
         step.set(trick_no=s.trick_no + 1, leader=winner, **begin)
     if declaring_round and _start_round(step, "declare", rules.players.order_from(winner)):
@@ -488,8 +538,13 @@ def _claim(step: Step, seat: int) -> None:
     side = 1 - own if claims.about == "opponents" else own
     facts = scoring.side_facts(rules, s, final=False)[side]
     slots = total_slot_of_side(rules, s, facts.seats)
-    env = {"match_points": s.totals[slots[0]], "cards_units": facts.cards_units,
-           "declared": facts.declared, "tricks": facts.tricks, "units": facts.units}
+    env = {
+        "match_points": s.totals[slots[0]],
+        "cards_units": facts.cards_units,
+        "declared": facts.declared,
+        "tricks": facts.tricks,
+        "units": facts.units,
+    }
     total = evaluate_int(claims.total, env)
     target = int(evaluate(claims.target, {"target": rules.match.target or 0}))
     right = total >= target
@@ -500,18 +555,25 @@ def _claim(step: Step, seat: int) -> None:
         winners = slots
     else:
         winners = slots if right else tuple(i for i in range(len(s.totals)) if i not in slots)
-    step.set(deals=(*s.deals, DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False,
-                                         reason="claim")))
-    match.end_match(step, tuple(sorted(winners)), "claim",
-                    detail=f"seat {seat} claimed {total} against {target}: "
-                           + ("right" if right else "wrong"))
+    step.set(
+        deals=(
+            *s.deals,
+            DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False, reason="claim"),
+        )
+    )
+    match.end_match(
+        step,
+        tuple(sorted(winners)),
+        "claim",
+        detail=f"seat {seat} claimed {total} against {target}: " + ("right" if right else "wrong"),
+    )
 
 
 def _check_now(step: Step) -> bool:
     """`match.check: immediately`: the match ends the moment a running total reaches it."""
     s = step.state
     running = scoring.running_points(step.rules, s)
-    record = DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False, reason="match_end",
-                        totals=running)
+    record = DealRecord(
+        deal_no=s.deal_no, dealer=s.dealer, counted=False, reason="match_end", totals=running
+    )
     return match.check_end(step, running, record)
-
