@@ -28,6 +28,7 @@ from tressette_dsl.expr import (
     parse_pattern,
     parse_values,
 )
+from tressette_dsl.rules import options as opt
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import (
     NO_CONST,
@@ -67,11 +68,12 @@ from tressette_dsl.rules.model import (
     TricksPhase,
     Who,
 )
+from tressette_dsl.rules.options import BigWinEffect
 from tressette_dsl.rules.timeline import check_timeline
 from tressette_dsl.source import SourceMap
 
 Path = tuple[str | int, ...]
-ROLES = ("declarer", "defenders", "partner", "call_supplier", "all")
+ROLES = opt.ROLES
 ZONES = ("monte", "stock")
 
 # Problems only the builder can see (the loader's checks use TS401-TS419).
@@ -259,7 +261,7 @@ class _Builder:
 
     def players(self) -> Players:
         count = int(self.get(("players", "count"), 4))
-        direction = str(self.get(("players", "direction"), "anticlockwise"))
+        direction = opt.pick(self.get(("players", "direction")), opt.DIRECTIONS, "anticlockwise")
         names = self.get(("players", "names")) or [f"Seat {i}" for i in range(count)]
         return Players(
             count=count,
@@ -339,7 +341,7 @@ class _Builder:
             return frozenset()
 
     def sides(self, players: Players) -> Sides | None:
-        mode = str(self.get(("sides", "mode"), "individual"))
+        mode = opt.pick(self.get(("sides", "mode")), opt.SIDES_MODES, "individual")
         if mode != "teams":
             seats = tuple(frozenset({i}) for i in range(players.count))
             return Sides(
@@ -392,8 +394,9 @@ class _Builder:
     def who(self, path: Path, default: str) -> Who:
         value = self.get(path, default)
         text = str(value)
-        if text in ROLES:
-            return Who(text)
+        for role in ROLES:
+            if role == text:
+                return Who(role)
         seat = self.expr(path, "seat", scopes.SEAT_EXPR)
         if seat is None:
             self.problems.append(
@@ -476,9 +479,9 @@ class _Builder:
             pid,
             when,
             first,
-            str(self.get((*path, "speeches"), "once")),
+            opt.pick(self.get((*path, "speeches")), opt.SPEECHES, "once"),
             tuple(bids),
-            str(self.get((*path, "all_pass"), "redeal")),
+            opt.pick(self.get((*path, "all_pass")), opt.ALL_PASS, "redeal"),
             self.rule((*path, "bids")),
         )
 
@@ -500,8 +503,8 @@ class _Builder:
             when,
             self.who((*path, "who"), "declarer"),
             cards,
-            str(self.get((*path, "effect"), "transfer")),
-            str(self.get((*path, "reveal"), "on_play")),
+            opt.pick(self.get((*path, "effect")), opt.CALL_EFFECTS, "transfer"),
+            opt.pick(self.get((*path, "reveal")), opt.CALL_REVEALS, "on_play"),
             self.get((*path, "trump")) == "called_suit",
         )
 
@@ -561,7 +564,7 @@ class _Builder:
         if self.get((*path, "draw")) is not None:
             draw = DrawSpec(
                 str(self.get((*path, "draw", "from"), "stock")),
-                str(self.get((*path, "draw", "order"), "winner_first")),
+                opt.pick(self.get((*path, "draw", "order")), opt.DRAW_ORDERS, "winner_first"),
                 bool(self.get((*path, "draw", "shown"), True)),
             )
         if first is None or follow is None:
@@ -590,7 +593,7 @@ class _Builder:
                     id=str(did),
                     pattern=pattern,
                     points=int(entry.get("points", 0)),
-                    says=str(entry.get("says", "cards")),
+                    says=opt.pick(entry.get("says"), opt.SAYS, "cards"),
                     superseded_by=tuple(str(x) for x in entry.get("superseded_by", []) or []),
                     extends_to_drawn=bool(entry.get("extends_to_drawn", False)),
                 )
@@ -606,11 +609,11 @@ class _Builder:
         if window is None:
             return None
         return Declaring(
-            at=str(self.get(("declaring", "at"), "end_of_trick")),
+            at=opt.pick(self.get(("declaring", "at")), opt.DECLARE_AT, "end_of_trick"),
             window=window,
-            scored=str(self.get(("declaring", "scored"), "immediately")),
+            scored=opt.pick(self.get(("declaring", "scored")), opt.DECL_SCORED, "immediately"),
             mandatory=bool(self.get(("declaring", "mandatory"), False)),
-            reveal=str(self.get(("declaring", "reveal"), "on_declare")),
+            reveal=opt.pick(self.get(("declaring", "reveal")), opt.DECL_REVEAL, "on_declare"),
             rule=self.rule(("declaring",)),
         )
 
@@ -623,7 +626,7 @@ class _Builder:
             out.append(
                 SignalSpec(
                     id=str(sid),
-                    at=str(entry.get("at", "lead")),
+                    at=opt.pick(entry.get("at"), opt.SIGNAL_AT, "lead"),
                     means=str(entry.get("means", "")),
                     truth=truth,
                     values=tuple(int(v) for v in entry.get("values", []) or []),
@@ -652,7 +655,7 @@ class _Builder:
             f"match_points + floor(cards_units / {self.unit}) + declared",
         )
         target = self.expr(("claims", "target"), "formula", scopes.CLAIM_TARGET, "target")
-        about = str(self.get(("claims", "for"), "own"))
+        about = opt.pick(self.get(("claims", "for")), opt.CLAIM_FOR, "own")
         if about == "opponents" and sides is not None and len(sides.seats) != 2:
             self.problem(
                 BAD_SIDES,
@@ -666,8 +669,8 @@ class _Builder:
             allowed,
             total,
             target,
-            str(self.get(("claims", "right"), "win_match")),
-            str(self.get(("claims", "wrong"), "lose_match")),
+            opt.pick(self.get(("claims", "right")), opt.CLAIM_RIGHT, "win_match"),
+            opt.pick(self.get(("claims", "wrong")), opt.CLAIM_WRONG, "lose_match"),
             about,
         )
 
@@ -697,7 +700,7 @@ class _Builder:
                         bool(entry.get("cancels_opponent_declarations", cancels_all)),
                     )
                 )
-        default_effect = "none"
+        default_effect: BigWinEffect = "none"
         if bigs:
             default_effect = (
                 "multiply"
@@ -711,10 +714,14 @@ class _Builder:
             return None
         return Scoring(
             last_trick=int(self.get(("scoring", "last_trick"), 0)),
-            leftover_to=str(self.get(("scoring", "leftover_to"), "last_trick_winner")),
+            leftover_to=opt.pick(
+                self.get(("scoring", "leftover_to")), opt.LEFTOVER_TO, "last_trick_winner"
+            ),
             deal_points=deal_points,
             big_wins=tuple(bigs),
-            big_win_effect=str(self.get(("scoring", "big_win_effect"), default_effect)),
+            big_win_effect=opt.pick(
+                self.get(("scoring", "big_win_effect")), opt.BIG_WIN_EFFECTS, default_effect
+            ),
         )
 
     def payoff(self) -> Payoff | None:
@@ -746,9 +753,9 @@ class _Builder:
         return Match(
             target=int(target) if target is not None else None,
             end=end,
-            check=str(self.get(("match", "check"), "end_of_deal")),
-            winner=str(self.get(("match", "winner"), "highest")),
-            tie=str(self.get(("match", "tie"), "play_on")),
+            check=opt.pick(self.get(("match", "check")), opt.MATCH_CHECKS, "end_of_deal"),
+            winner=opt.pick(self.get(("match", "winner")), opt.MATCH_WINNERS, "highest"),
+            tie=opt.pick(self.get(("match", "tie")), opt.MATCH_TIES, "play_on"),
             reason="target" if target is not None else "session_end",
         )
 

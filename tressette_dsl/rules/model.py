@@ -14,6 +14,30 @@ from typing import Any
 
 from tressette_dsl.cardsets import iter_bits
 from tressette_dsl.diagnostics import Span
+from tressette_dsl.rules.options import (
+    AllPass,
+    BigWinEffect,
+    CallEffect,
+    CallReveal,
+    ClaimFor,
+    ClaimRight,
+    ClaimWrong,
+    DeclareAt,
+    DeclReveal,
+    DeclScored,
+    Direction,
+    DrawOrder,
+    LeftoverTo,
+    MatchCheck,
+    MatchReason,
+    MatchTie,
+    MatchWinner,
+    Role,
+    Says,
+    SidesMode,
+    SignalAt,
+    Speeches,
+)
 
 NO_CONST: Any = object()
 
@@ -98,7 +122,7 @@ iter_cards = iter_bits  # the card indexes of a bitmask, lowest first
 class Players:
     count: int
     step: int  # seats are numbered anticlockwise: +1 anticlockwise play, -1 clockwise
-    direction: str
+    direction: Direction
     names: tuple[str, ...]
 
     def next(self, seat: int, k: int = 1) -> int:
@@ -111,7 +135,7 @@ class Players:
 
 @dataclass(frozen=True, slots=True)
 class Sides:
-    mode: str  # teams | individual | contract
+    mode: SidesMode
     names: tuple[str, ...]  # team names (teams) or seat names (individual / contract)
     seats: tuple[frozenset[int], ...]  # fixed sides (teams / individual); empty for contract
     side_of: tuple[int, ...]  # per seat, fixed modes only
@@ -124,7 +148,7 @@ class Sides:
 class Who:
     """A role (`declarer`, `defenders`, `partner`, `call_supplier`, `all`) or a seat expr."""
 
-    role: str | None
+    role: Role | None
     seat: Expr | None = None
 
 
@@ -165,9 +189,9 @@ class AuctionPhase:
     id: str
     when: Expr | None
     first: Expr
-    speeches: str  # once | until_pass
+    speeches: Speeches
     bids: tuple[BidSpec, ...]
-    all_pass: str  # redeal
+    all_pass: AllPass
     rule: Rule
     kind: str = "auction"
 
@@ -188,8 +212,8 @@ class CallPhase:
     when: Expr | None
     who: Who
     cards: Expr
-    effect: str  # transfer | partner
-    reveal: str  # on_play | immediately
+    effect: CallEffect
+    reveal: CallReveal
     trump_called_suit: bool
     kind: str = "call"
 
@@ -246,7 +270,7 @@ class TakePhase:
 @dataclass(frozen=True, slots=True)
 class DrawSpec:
     source: str
-    order: str  # winner_first
+    order: DrawOrder
     shown: bool
 
 
@@ -291,25 +315,25 @@ class Declaration:
     id: str
     pattern: Any  # an `expr` pattern, matched with `pattern_instances`
     points: int
-    says: str  # suit | missing_suit | rank | cards
+    says: Says
     superseded_by: tuple[str, ...]
     extends_to_drawn: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Declaring:
-    at: str  # before_first_trick | own_turn | after_lead | end_of_trick | announce_then_reveal
+    at: DeclareAt
     window: Expr
-    scored: str  # immediately | end_of_deal
+    scored: DeclScored
     mandatory: bool
-    reveal: str  # on_declare | never
+    reveal: DeclReveal
     rule: Rule
 
 
 @dataclass(frozen=True, slots=True)
 class SignalSpec:
     id: str
-    at: str  # lead | follow | any_time
+    at: SignalAt
     means: str
     truth: Expr | None
     values: tuple[int, ...]
@@ -329,9 +353,9 @@ class Claims:
     allowed: Expr
     total: Expr
     target: Expr
-    right: str  # win_match
-    wrong: str  # lose_match
-    about: str = "own"  # `for`: own side, or the opponents (called out, FITRES)
+    right: ClaimRight
+    wrong: ClaimWrong
+    about: ClaimFor = "own"  # `for`: own side, or the opponents (called out, FITRES)
 
 
 # --- scoring, payoff, match ---------------------------------------------------------------
@@ -349,10 +373,10 @@ class BigWin:
 @dataclass(frozen=True, slots=True)
 class Scoring:
     last_trick: int
-    leftover_to: str  # last_trick_winner | declarer | none
+    leftover_to: LeftoverTo
     deal_points: Expr
     big_wins: tuple[BigWin, ...]
-    big_win_effect: str  # win_match | multiply | none
+    big_win_effect: BigWinEffect
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,10 +400,10 @@ class Payoff:
 class Match:
     target: int | None
     end: Expr
-    check: str  # end_of_deal | immediately
-    winner: str  # highest
-    tie: str  # play_on | shared
-    reason: str  # target | session_end
+    check: MatchCheck
+    winner: MatchWinner
+    tie: MatchTie
+    reason: MatchReason
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,8 @@ abandoned (`all_pass: redeal`): not counted, the next dealer deals.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Bid, Pass
 from tressette_dsl.engine.errors import BAD_BID
@@ -124,12 +126,17 @@ def act(step: Step, spec: AuctionPhase, action: Action) -> bool:
 
 def _next(step: Step, spec: AuctionPhase) -> bool:
     rules, s = step.rules, step.state
-    if spec.speeches == "once":
-        pending = s.pending[1:]
-        if pending:
-            step.set(pending=pending, to_act=pending[0])
-            return False
-        return _won(step) if s.bid is not None else _all_passed(step)
+    match spec.speeches:
+        case "once":
+            pending = s.pending[1:]
+            if pending:
+                step.set(pending=pending, to_act=pending[0])
+                return False
+            return _won(step) if s.bid is not None else _all_passed(step)
+        case "until_pass":
+            pass
+        case unknown:
+            assert_never(unknown)
     live = [x for x in range(s.n) if x not in s.passed]
     if not live:
         return _all_passed(step)

@@ -8,6 +8,8 @@ is played (`reveal: on_play`) or at once (`reveal: immediately`).
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Call
 from tressette_dsl.engine.events import Called, CardTransferred, PartnerRevealed
@@ -54,15 +56,25 @@ def act(step: Step, spec: CallPhase, action: Action) -> bool:
     if spec.trump_called_suit:
         step.set(trump=rules.deck.card_suit[card])
     step.emit(Called(seat=seat, card=action.card, holder=where))
-    if owner >= 0 and owner != seat:
-        if spec.effect == "transfer":
-            _transfer(step, owner, seat, card)
-        else:
-            step.set(partner=owner)
-    if spec.effect == "partner" and spec.reveal == "immediately":
-        step.set(partner_revealed=True)
-        if owner >= 0 and owner != seat:
-            step.emit(PartnerRevealed(seat=owner, card=action.card))
+    someone_else = owner >= 0 and owner != seat
+    match spec.effect:
+        case "transfer":
+            if someone_else:
+                _transfer(step, owner, seat, card)
+        case "partner":
+            if someone_else:
+                step.set(partner=owner)
+            match spec.reveal:
+                case "immediately":
+                    step.set(partner_revealed=True)
+                    if someone_else:
+                        step.emit(PartnerRevealed(seat=owner, card=action.card))
+                case "on_play":
+                    pass  # the trick phase reveals the partner when the card is played
+                case unknown_reveal:
+                    assert_never(unknown_reveal)
+        case unknown:
+            assert_never(unknown)
     step.set(sub="", pending=(), to_act=None)
     return True
 

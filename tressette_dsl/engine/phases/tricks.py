@@ -9,6 +9,8 @@ monte going to the last-trick winner. Sub-states (`state.sub`): `play`, and the 
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine import declare, match, scoring, signals
 from tressette_dsl.engine.actions import (
@@ -515,11 +517,18 @@ def _draw(step: Step, spec: TricksPhase, winner: int) -> None:
 
 def _leftover(step: Step) -> None:
     rules, s = step.rules, step.state
-    to = rules.scoring.leftover_to
     rest = s.monte + s.stock
-    if not rest or to == "none":
+    if not rest:
         return
-    seat = s.last_winner if to == "last_trick_winner" else s.declarer
+    match rules.scoring.leftover_to:
+        case "none":
+            return
+        case "last_trick_winner":
+            seat = s.last_winner
+        case "declarer":
+            seat = s.declarer
+        case unknown:
+            assert_never(unknown)
     if seat is None:
         return
     mask = 0
