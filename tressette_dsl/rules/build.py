@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError
+from tressette_dsl.engine.phases import PHASE_KINDS, set_by
 from tressette_dsl.expr import (
     ExprError,
     StaticContext,
@@ -24,7 +25,6 @@ from tressette_dsl.expr import (
     compile_expr,
     parse_cards,
     parse_order,
-    parse_packets,
     parse_pattern,
     parse_values,
 )
@@ -32,40 +32,25 @@ from tressette_dsl.rules import options as opt
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import (
     NO_CONST,
-    AuctionPhase,
-    BidSpec,
     BigWin,
-    CallPhase,
-    ChoosePhase,
     Claims,
     Contract,
-    DealPhase,
     Deck,
     Declaration,
     Declaring,
-    DiscardPhase,
-    DrawSpec,
     Expr,
-    GivePhase,
     Match,
     Meta,
-    Misdeal,
-    MovePhase,
-    PacketSpec,
     Payoff,
-    Phase,
+    PhaseSpec,
     Players,
-    RevealPhase,
     Rule,
     Ruleset,
-    ScorePhase,
     Scoring,
     Sides,
     Signaling,
     SignalSpec,
     Source,
-    TakePhase,
-    TricksPhase,
     Who,
 )
 from tressette_dsl.rules.options import BigWinEffect
@@ -74,7 +59,6 @@ from tressette_dsl.source import SourceMap
 
 Path = tuple[str | int, ...]
 ROLES = opt.ROLES
-ZONES = ("monte", "stock")
 
 # Problems only the builder can see (the loader's checks use TS401-TS419).
 BAD_TYPE = "TS430"  # an expression of the wrong type for its slot
@@ -231,7 +215,7 @@ class _Builder:
                 self.smap.diagnostic(NO_VALUE_YET, message, path, offset=offset, hint=hint)
             )
 
-        check_timeline(flow, self.used, report)
+        check_timeline(flow, self.used, report, set_by())
 
     def meta(self) -> Meta:
         def text(key: str) -> str:
@@ -376,17 +360,18 @@ class _Builder:
 
     # --- phases ------------------------------------------------------------------------
 
-    def flow(self) -> tuple[Phase, ...]:
-        out: list[Phase] = []
+    def flow(self) -> tuple[PhaseSpec, ...]:
+        """Each phase of `flow`, built by the unit of its kind (engine/phases/<kind>.py)."""
+        out: list[PhaseSpec] = []
         for phase_id in self.get(("flow",), []) or []:
             path: Path = ("phases", phase_id)
             kind = self.get((*path, "kind"))
-            maker = getattr(self, f"phase_{kind}", None)
-            if maker is None:
+            unit = PHASE_KINDS.get(kind) if isinstance(kind, str) else None
+            if unit is None:
                 self.problem(BAD_VALUE, f"unknown phase kind {kind!r}", (*path, "kind"))
                 continue
             when = self.expr((*path, "when"), "condition", scopes.WHEN)
-            phase = maker(str(phase_id), path, when)
+            phase = unit.build(self, str(phase_id), path, when)
             if phase is not None:
                 out.append(phase)
         return tuple(out)
@@ -416,163 +401,6 @@ class _Builder:
         if isinstance(value, int) and not isinstance(value, bool):
             return self.const_expr(path, value)
         return self.expr(path, "formula", scope)
-
-    def phase_deal(self, pid: str, path: Path, when: Expr | None) -> DealPhase | None:
-        first = self.get((*path, "first_dealer"), "random")
-        first_dealer = (
-            None if first == "random" else self.const_expr((*path, "first_dealer"), int(first))
-        )
-        next_dealer = self.expr((*path, "next_dealer"), "seat", scopes.NEXT_DEALER, "next(dealer)")
-        try:
-            packets = parse_packets(str(self.get((*path, "packets"), "")), ZONES)
-        except ExprError as err:
-            self.expr_problems(err, (*path, "packets"))
-            return None
-        misdeal = None
-        if self.get((*path, "misdeal")) is not None:
-            cond = self.expr((*path, "misdeal", "condition"), "condition", scopes.MISDEAL)
-            misdeal = Misdeal(cond) if cond is not None else None
-        if next_dealer is None:
-            return None
-        return DealPhase(
-            pid,
-            when,
-            first_dealer,
-            next_dealer,
-            tuple(PacketSpec(p.count, p.zone) for p in packets),
-            misdeal,
-        )
-
-    def phase_auction(self, pid: str, path: Path, when: Expr | None) -> AuctionPhase | None:
-        first = self.expr((*path, "first"), "seat", scopes.SEAT_EXPR, "next(dealer)")
-        bids = []
-        for bid_id, given in (self.get((*path, "bids"), {}) or {}).items():
-            entry = given or {}
-            rank = entry.get("rank")
-            rank_index = None
-            if rank is not None:
-                ranks = self.ctx.ranks if self.ctx else ()
-                if str(rank) not in ranks:
-                    self.problem(
-                        BAD_VALUE,
-                        f"bid rank {rank!r} is not a rank of the deck",
-                        (*path, "bids", bid_id, "rank"),
-                        hint=f"ranks: {' '.join(ranks)}",
-                    )
-                else:
-                    rank_index = ranks.index(str(rank))
-            points = entry.get("points")
-            span = (int(points["from"]), int(points["to"])) if points else None
-            bids.append(
-                BidSpec(
-                    str(bid_id),
-                    int(entry.get("level", 0)),
-                    str(entry.get("contract", bid_id)),
-                    bool(entry.get("closes")),
-                    rank_index,
-                    span,
-                )
-            )
-        if first is None:
-            return None
-        return AuctionPhase(
-            pid,
-            when,
-            first,
-            opt.pick(self.get((*path, "speeches")), opt.SPEECHES, "once"),
-            tuple(bids),
-            opt.pick(self.get((*path, "all_pass")), opt.ALL_PASS, "redeal"),
-            self.rule((*path, "bids")),
-        )
-
-    def phase_choose(self, pid: str, path: Path, when: Expr | None) -> ChoosePhase:
-        return ChoosePhase(
-            pid,
-            when,
-            self.who((*path, "who"), "declarer"),
-            tuple(str(o) for o in self.get((*path, "options"), [])),
-            bool(self.get((*path, "keep"), True)),
-        )
-
-    def phase_call(self, pid: str, path: Path, when: Expr | None) -> CallPhase | None:
-        cards = self.expr((*path, "cards"), "cards", scopes.CALL_CARDS)
-        if cards is None:
-            return None
-        return CallPhase(
-            pid,
-            when,
-            self.who((*path, "who"), "declarer"),
-            cards,
-            opt.pick(self.get((*path, "effect")), opt.CALL_EFFECTS, "transfer"),
-            opt.pick(self.get((*path, "reveal")), opt.CALL_REVEALS, "on_play"),
-            self.get((*path, "trump")) == "called_suit",
-        )
-
-    def phase_reveal(self, pid: str, path: Path, when: Expr | None) -> RevealPhase:
-        return RevealPhase(pid, when, str(self.get((*path, "zone"), "monte")))
-
-    def phase_move(self, pid: str, path: Path, when: Expr | None) -> MovePhase:
-        return MovePhase(
-            pid,
-            when,
-            str(self.get((*path, "from"), "monte")),
-            self.who((*path, "to"), "declarer"),
-            self.count((*path, "count"), scopes.DEAL, None),
-            bool(self.get((*path, "shown"), False)),
-        )
-
-    def phase_give(self, pid: str, path: Path, when: Expr | None) -> GivePhase | None:
-        count = self.count((*path, "count"), scopes.DEAL, 1)
-        if count is None:
-            return None
-        return GivePhase(
-            pid,
-            when,
-            self.who((*path, "who"), "declarer"),
-            self.who((*path, "to"), "call_supplier"),
-            count,
-            bool(self.get((*path, "shown"), False)),
-        )
-
-    def phase_discard(self, pid: str, path: Path, when: Expr | None) -> DiscardPhase | None:
-        count = self.count((*path, "count"), scopes.DISCARD_COUNT, None)
-        if count is None:
-            return None
-        return DiscardPhase(
-            pid,
-            when,
-            self.who((*path, "who"), "declarer"),
-            count,
-            str(self.get((*path, "to"), "monte")),
-        )
-
-    def phase_take(self, pid: str, path: Path, when: Expr | None) -> TakePhase:
-        return TakePhase(
-            pid,
-            when,
-            self.who((*path, "who"), "defenders"),
-            str(self.get((*path, "from"), "monte")),
-        )
-
-    def phase_tricks(self, pid: str, path: Path, when: Expr | None) -> TricksPhase | None:
-        first = self.expr((*path, "first_lead"), "seat", scopes.SEAT_EXPR, "next(dealer)")
-        follow = self.expr((*path, "follow_suit"), "condition", scopes.FOLLOW_SUIT, "true")
-        trump = None
-        if str(self.get((*path, "trump"), "none")) != "none":
-            trump = self.expr((*path, "trump"), "any", scopes.TRUMP, expect=Type.SUIT)
-        draw = None
-        if self.get((*path, "draw")) is not None:
-            draw = DrawSpec(
-                str(self.get((*path, "draw", "from"), "stock")),
-                opt.pick(self.get((*path, "draw", "order")), opt.DRAW_ORDERS, "winner_first"),
-                bool(self.get((*path, "draw", "shown"), True)),
-            )
-        if first is None or follow is None:
-            return None
-        return TricksPhase(pid, when, first, follow, trump, draw)
-
-    def phase_score(self, pid: str, path: Path, when: Expr | None) -> ScorePhase:
-        return ScorePhase(pid, when)
 
     # --- declarations, signals, claims ---------------------------------------------------
 

@@ -9,7 +9,9 @@ monte going to the last-trick winner. Sub-states (`state.sub`): `play`, and the 
 
 from __future__ import annotations
 
-from typing import assert_never
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, assert_never
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine import declare, match, scoring, signals
@@ -41,6 +43,8 @@ from tressette_dsl.engine.events import (
     TrumpSet,
 )
 from tressette_dsl.engine.phases.common import not_legal, play_with, plays_for, refuse
+from tressette_dsl.engine.phases.kind import Obs, Path, PhaseBuilder, PhaseKind, Talk, phase_schema
+from tressette_dsl.engine.phases.words import declaring_at
 from tressette_dsl.engine.state import (
     DealRecord,
     GameState,
@@ -51,7 +55,29 @@ from tressette_dsl.engine.state import (
 )
 from tressette_dsl.engine.step import Step, evaluate, evaluate_int, evaluate_seat
 from tressette_dsl.engine.table import deal_env, side_of, total_slot_of_side
-from tressette_dsl.rules.model import NO_CONST, Ruleset, SignalSpec, TricksPhase, iter_cards
+from tressette_dsl.expr import Type
+from tressette_dsl.rules import options, scopes
+from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset, SignalSpec, iter_cards
+from tressette_dsl.rules.options import DrawOrder
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSpec:
+    source: str
+    order: DrawOrder
+    shown: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TricksPhase:
+    id: str
+    when: Expr | None
+    first_lead: Expr
+    follow_suit: Expr
+    trump: Expr | None
+    draw: DrawSpec | None
+    kind: str = "tricks"
+
 
 # --- entering and the flow of tricks -------------------------------------------------------
 
@@ -586,3 +612,170 @@ def _check_now(step: Step) -> bool:
         deal_no=s.deal_no, dealer=s.dealer, counted=False, reason="match_end", totals=running
     )
     return match.check_end(step, running, record)
+
+
+# --- how it is written and built ---------------------------------------------------------
+
+DESCRIPTION = (
+    "Plays tricks until the hands are empty; declarations, signals and claims happen inside it."
+)
+PROPERTIES: Mapping[str, Any] = {
+    "first_lead": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Who leads the first trick (a seat expression or a role: "
+        "declarer, defenders, partner, call_supplier, all expression. "
+        "See docs/expressions.md.)",
+    },
+    "follow_suit": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Whether a seat must follow suit, re-evaluated per trick: "
+        '"true", "stock_size == 0", "false" (a condition expression. '
+        "See docs/expressions.md.)",
+    },
+    "trump": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": 'none, or a suit expression such as "suit(called_card)" (a suit '
+        "expression. See docs/expressions.md.)",
+    },
+    "draw": {
+        "type": "object",
+        "description": "Drawing from the stock after each trick.",
+        "additionalProperties": False,
+        "properties": {
+            "from": {"enum": ["stock"], "description": "The zone drawn from."},
+            "order": {
+                "enum": ["winner_first"],
+                "description": "Who draws first: the trick's winner.",
+            },
+            "shown": {
+                "type": "boolean",
+                "description": "Whether drawn cards are shown to every seat.",
+            },
+        },
+    },
+}
+REQUIRED: tuple[str, ...] = ()
+
+
+def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TricksPhase | None:
+    first = b.expr((*path, "first_lead"), "seat", scopes.SEAT_EXPR, "next(dealer)")
+    follow = b.expr((*path, "follow_suit"), "condition", scopes.FOLLOW_SUIT, "true")
+    trump = None
+    if str(b.get((*path, "trump"), "none")) != "none":
+        trump = b.expr((*path, "trump"), "any", scopes.TRUMP, expect=Type.SUIT)
+    draw = None
+    if b.get((*path, "draw")) is not None:
+        draw = DrawSpec(
+            str(b.get((*path, "draw", "from"), "stock")),
+            options.pick(b.get((*path, "draw", "order")), options.DRAW_ORDERS, "winner_first"),
+            bool(b.get((*path, "draw", "shown"), True)),
+        )
+    if first is None or follow is None:
+        return None
+    return TricksPhase(pid, when, first, follow, trump, draw)
+
+
+def describe(rules: Ruleset, ph: TricksPhase) -> str:
+    follow = {"true": "always", "false": "never"}.get(
+        ph.follow_suit.text, f"when `{ph.follow_suit.text}`"
+    )
+    trump = "no trumps" if ph.trump is None else f"trump: `{ph.trump.text}`"
+    text = (
+        f"`{ph.first_lead.text}` leads the first trick; must follow suit: {follow}; {trump}. "
+        "The highest card of the suit led wins (a card of another suit never does) and its "
+        "winner leads the next trick, until the hands are empty."
+    )
+    if ph.draw is not None:
+        shown = "shown to all" if ph.draw.shown else "face down"
+        text += (
+            f" After each trick each player draws one card from the {ph.draw.source}, the "
+            f"winner first, {shown}."
+        )
+    return text
+
+
+def stage(rules: Ruleset, obs: Obs) -> str:
+    """``trick 3``, ``after trick 1``, ``before trick 1`` (a declaring round), ``play``."""
+    activity = obs.get("activity") or ""
+    trick_no = obs.get("trick_no") or 0
+    done = len(obs.get("tricks") or [])
+    if activity in ("declare", "announce"):
+        if declaring_at(rules) == "end_of_trick" and done:
+            return f"after trick {done}"
+        if not done and not obs.get("trick"):
+            return "before trick 1"
+        return f"trick {trick_no}"
+    return f"trick {trick_no}" if trick_no else "play"
+
+
+def _task_declare(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    at = declaring_at(rules)
+    done_tricks = len(obs.get("tricks") or [])
+    if at == "end_of_trick" and done_tricks:
+        when = f"Declarations at the end of trick {done_tricks}"
+    elif at == "after_lead":
+        when = f"Declarations after the lead of trick {obs.get('trick_no') or 1}"
+    elif not done_tricks:
+        when = "Declarations before the first trick"
+    else:
+        when = "Declarations"
+    if any(a.startswith("declare ") for a in legal):
+        return f"{when}: declare your combinations, one at a time, then 'done'."
+    return f"{when}: you have nothing to declare."
+
+
+def _task_announce(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    if "announce" in legal:
+        return (
+            "Good play? You hold a combination: 'announce' it (it is declared when you "
+            "win a trick) or say 'done'."
+        )
+    return "Good play? You hold no combination to announce."
+
+
+def _suit_of(rules: Ruleset, text: str) -> str | None:
+    index = rules.deck.by_text.get(text)
+    return None if index is None else str(rules.deck.suits[rules.deck.card_suit[index]])
+
+
+def _task_play(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    trick_no = obs.get("trick_no") or 1
+    trick = obs.get("trick") or []
+    if trick:
+        text = f"Trick {trick_no}: play a card"
+        led = _suit_of(rules, str(trick[0][1]))
+        plays = {_suit_of(rules, a.split()[1]) for a in legal if a.startswith("play ")}
+        held = {_suit_of(rules, str(c)) for c in obs.get("hand") or []}
+        if led is not None and plays == {led} and held - plays:  # the moves show it is forced
+            text += f"; you must follow {talk.suit(led)}"
+    else:
+        text = f"Trick {trick_no}: you lead - play a card"
+    extra = []
+    if any(a.startswith("declare ") for a in legal):
+        extra.append("declare a combination first")
+    if any(a.startswith("signal ") for a in legal):
+        extra.append("make a signal")
+    if extra:
+        text += f" (you may also {' or '.join(extra)}: that does not use your turn)"
+    return text + "."
+
+
+KIND = PhaseKind(
+    name="tricks",
+    spec=TricksPhase,
+    schema=phase_schema("tricks", DESCRIPTION, PROPERTIES, REQUIRED),
+    build=build,
+    enter=enter,
+    legal=legal,
+    check=check,
+    act=act,
+    describe=describe,
+    tasks={"declare": _task_declare, "announce": _task_announce, "play": _task_play},
+    stage=stage,
+)
