@@ -34,8 +34,7 @@ def phase_union(kinds: Mapping[str, PhaseKind[Any]]) -> dict[str, Any]:
         "required": ["kind"],
         "properties": {"kind": {"enum": list(kinds), "description": "The phase kind."}},
         "oneOf": [
-            {"$ref": f"#/$defs/phase_{name}", "description": f"A {name} phase."}
-            for name in kinds
+            {"$ref": f"#/$defs/phase_{name}", "description": f"A {name} phase."} for name in kinds
         ],
     }
 
