@@ -74,7 +74,14 @@ def build_ruleset(doc: dict[str, Any], smap: SourceMap) -> Ruleset:
     rules = builder.build()
     if builder.problems or rules is None:
         raise DiagnosticError(builder.problems)
-    return dataclasses.replace(rules, meta=builder.meta(), document_hash=digest)
+    rules = dataclasses.replace(rules, meta=builder.meta(), document_hash=digest)
+    return dataclasses.replace(rules, flow=tuple(_link(rules, spec) for spec in rules.flow))
+
+
+def _link(rules: Ruleset, spec: PhaseSpec) -> PhaseSpec:
+    """What the phase's kind precomputes once the whole ruleset is known (`PhaseKind.link`)."""
+    link = PHASE_KINDS[spec.kind].link
+    return spec if link is None else link(rules, spec)
 
 
 def document_hash(doc: Mapping[str, Any]) -> str:

@@ -91,7 +91,8 @@ class PhaseKind(Generic[SpecT]):
     it (the load-time timeline check). `tasks` (per `state.sub`, the observation's
     `activity`) and `stage` are the terminal's prompt; `describe` is the prose of the
     generated rules page; `progress` is `(done, owed)` for a step that takes several cards
-    from the seat, one action each.
+    from the seat, one action each; `link(rules, spec)`, run once the whole ruleset is
+    built, gives the spec with what the kind precomputes from the other parts.
     """
 
     name: str
@@ -107,6 +108,7 @@ class PhaseKind(Generic[SpecT]):
     tasks: Mapping[str, Task] = field(default_factory=lambda: _NO_TASKS)
     stage: Stage | None = None
     progress: Progress[SpecT] | None = None
+    link: Callable[[Ruleset, SpecT], SpecT] | None = None
 
 
 def fixed_stage(word: str) -> Stage:

@@ -12,7 +12,7 @@ check and act. Sub-states (`state.sub`): `play`, and the features' rounds (`decl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
@@ -40,6 +40,8 @@ from tressette_dsl.engine.phases.trick_features import (
     CHECKS,
     REFUSALS,
     ROUNDS,
+    TrickTable,
+    resolve,
     table,
 )
 from tressette_dsl.engine.phases.words import declaring_at
@@ -73,6 +75,9 @@ class TricksPhase:
     trump: Expr | None
     draw: DrawSpec | None
     kind: str = "tricks"
+    # the hooks of the trick-time features this ruleset uses, resolved once the whole
+    # ruleset is built (`link`); None for a record made by hand (then resolved on use)
+    hooks: TrickTable | None = field(default=None, compare=False, repr=False)
 
 
 # --- entering and the flow of tricks -------------------------------------------------------
@@ -89,7 +94,7 @@ def enter(step: Step, spec: TricksPhase) -> bool:
     step.set(trick_no=1, leader=leader, trump=trump, trick=(), **_trick_rules(rules, spec, s, 1))
     if trump is not None:
         step.emit(TrumpSet(suit=rules.deck.suits[trump]))
-    for hook in table(rules, spec).on_enter:
+    for hook in (spec.hooks or table(rules, spec)).on_enter:
         kind = hook(rules, step.state)
         if kind is not None and _start_round(step, kind, rules.players.order_from(leader)):
             return False
@@ -126,7 +131,7 @@ def _resume(step: Step, spec: TricksPhase) -> bool:
     """Back to playing after a round or a trick; True when the deal's play is over."""
     s = step.state
     if not s.trick and not any(s.hands):
-        for hook in table(step.rules, spec).on_play_end:
+        for hook in (spec.hooks or table(step.rules, spec)).on_play_end:
             hook(step)
         step.set(sub="", pending=(), to_act=None)
         return True
@@ -157,7 +162,7 @@ def playable(rules: Ruleset, s: GameState, seat: int) -> int:
 
 
 def _play_legal(rules: Ruleset, spec: TricksPhase, s: GameState, seat: int) -> tuple[Action, ...]:
-    hooks = table(rules, spec)
+    hooks = spec.hooks or table(rules, spec)
     cards = iter_cards(playable(rules, s, seat))
     out = hooks.plays(rules, s, seat, cards) if hooks.plays is not None else None
     if out is None:
@@ -235,7 +240,7 @@ def _next_in_round(step: Step, spec: TricksPhase) -> bool:
 def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     """Play a card; the one state change also completes the trick when it is the last."""
     rules, s = step.rules, step.state
-    hooks = table(rules, spec)
+    hooks = spec.hooks or table(rules, spec)
     card = rules.deck.by_text[action.card]
     bit = 1 << card
     trick = (*s.trick, (seat, card))
@@ -246,7 +251,13 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     if s.public[seat] & bit:
         changes["public"] = set_at(s.public, seat, s.public[seat] & ~bit)
     after: tuple[Event, ...] = ()
-    for on_card in hooks.on_card:  # a card played in the window, signals, a partner shown
+    if s.window_open:  # it still counts for declaring
+        for on_card in hooks.on_card_in_window:
+            after += on_card(s, seat, card, action, changes)
+    if action.signals:
+        for on_card in hooks.on_card_with_signals:
+            after += on_card(s, seat, card, action, changes)
+    for on_card in hooks.on_card:  # e.g. the called card shows the partner
         after += on_card(s, seat, card, action, changes)
     complete = len(trick) == s.n
     if complete:
@@ -310,7 +321,7 @@ def _after_trick(step: Step, spec: TricksPhase, s: GameState, winner: int) -> bo
     hooks (reveal announced combinations, draw), check the match, then begin the next
     trick or a round before it, or end the play."""
     rules = step.rules
-    hooks = table(rules, spec)
+    hooks = spec.hooks or table(rules, spec)
     for on_trick_won in hooks.on_trick_won:
         on_trick_won(step, spec, s, winner)
     if rules.match.check == "immediately" and _check_now(step):
@@ -500,8 +511,14 @@ def _task_play(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk
     return text + "."
 
 
+def link(rules: Ruleset, spec: TricksPhase) -> TricksPhase:
+    """Once the ruleset is built: which trick-time features it uses, resolved for good."""
+    return replace(spec, hooks=resolve(rules, spec))
+
+
 KIND = PhaseKind(
     name="tricks",
+    link=link,
     spec=TricksPhase,
     schema=phase_schema("tricks", DESCRIPTION, PROPERTIES, REQUIRED),
     build=build,

@@ -64,6 +64,8 @@ class TrickTable:
 
     on_enter: tuple[RoundStart, ...]
     on_card: tuple[OnCard, ...]
+    on_card_in_window: tuple[OnCard, ...]
+    on_card_with_signals: tuple[OnCard, ...]
     on_lead: tuple[OnLead, ...]
     on_trick_won: tuple[OnTrickWon, ...]
     round_after_trick: tuple[RoundStart, ...]
@@ -82,6 +84,8 @@ def resolve(rules: Ruleset, spec: TricksPhase) -> TrickTable:
     return TrickTable(
         on_enter=hooks("on_enter"),
         on_card=hooks("on_card"),
+        on_card_in_window=hooks("on_card_in_window"),
+        on_card_with_signals=hooks("on_card_with_signals"),
         on_lead=hooks("on_lead"),
         on_trick_won=hooks("on_trick_won"),
         round_after_trick=hooks("round_after_trick"),

@@ -9,6 +9,9 @@ module here, registering on these hooks:
   is known): a round of each seat in turn (`declare`, `announce`) to run first;
 * `on_card(state, seat, card, action, changes) -> events` - a card is being played:
   add to the one state change of the card (`changes`), return events for after it;
+  `on_card_in_window` the same, only while the declaring window is open
+  (`state.window_open`), and `on_card_with_signals` only for a card played with signals,
+  so that most cards call no hook at all;
 * `on_lead(rules, state, seat) -> round kind | None` - the first card of a trick was led;
 * `on_trick_won(step, spec, state, winner)` - a trick was won (`state`: before its last
   card), before the next trick begins;
@@ -31,7 +34,7 @@ ruleset does not use costs nothing per card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -53,7 +56,7 @@ OnLead = Callable[[Ruleset, GameState, int], str | None]
 OnTrickWon = Callable[[Step, "TricksPhase", GameState, int], None]
 OnPlayEnd = Callable[[Step], None]
 Plays = Callable[[Ruleset, GameState, int, list[int]], list[Action] | None]
-Extras = Callable[[Ruleset, GameState, int], list[Action]]
+Extras = Callable[[Ruleset, GameState, int], Sequence[Action]]
 Act = Callable[[Step, "TricksPhase", int, Any], bool]
 Refusal = Callable[[Ruleset, "TricksPhase", GameState, Any], Diagnostic | None]
 
@@ -77,6 +80,8 @@ class TrickFeature:
     resolve: Callable[[Ruleset, TricksPhase], TrickFeature | None]
     on_enter: RoundStart | None = None
     on_card: OnCard | None = None
+    on_card_in_window: OnCard | None = None
+    on_card_with_signals: OnCard | None = None
     on_lead: OnLead | None = None
     on_trick_won: OnTrickWon | None = None
     round_after_trick: RoundStart | None = None

@@ -36,8 +36,8 @@ def allowed(rules: Ruleset, s: GameState, seat: int) -> bool:
     return bool(evaluate(rule, env))
 
 
-def extras(rules: Ruleset, s: GameState, seat: int) -> list[Action]:
-    return [Claim()] if allowed(rules, s, seat) else []
+def extras(rules: Ruleset, s: GameState, seat: int) -> tuple[Action, ...]:
+    return _CLAIM if allowed(rules, s, seat) else ()
 
 
 def act(step: Step, spec: TricksPhase, seat: int, action: Claim) -> bool:

@@ -30,8 +30,7 @@ def on_card(
     s: GameState, seat: int, card: int, action: Play, changes: Changes
 ) -> tuple[Event, ...]:
     """A card played while the window is open still counts for declaring (`basis`)."""
-    if s.window_open:
-        changes["window_played"] = set_at(s.window_played, seat, s.window_played[seat] | 1 << card)
+    changes["window_played"] = set_at(s.window_played, seat, s.window_played[seat] | 1 << card)
     return ()
 
 
@@ -109,7 +108,9 @@ def resolve(rules: Ruleset, spec: TricksPhase) -> TrickFeature | None:
     d = rules.declaring
     if d is None:
         return None
-    used = FEATURE if not d.mandatory else dataclasses.replace(FEATURE, extras=None)
+    # declaring while playing: at one's own turn, or what drawn cards complete
+    at_turn = d.at == "own_turn" or any(x.extends_to_drawn for x in rules.declarations)
+    used = FEATURE if at_turn and not d.mandatory else dataclasses.replace(FEATURE, extras=None)
     match d.at:
         case "before_first_trick":
             return dataclasses.replace(used, on_lead=None, round_after_trick=None)
@@ -127,7 +128,7 @@ FEATURE = TrickFeature(
     name="declarations",
     resolve=resolve,
     on_enter=on_enter,
-    on_card=on_card,
+    on_card_in_window=on_card,
     on_lead=on_lead,
     round_after_trick=round_after_trick,
     extras=extras,

@@ -41,8 +41,6 @@ def plays(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> list[Act
 def on_card(
     s: GameState, seat: int, card: int, action: Play, changes: Changes
 ) -> tuple[Event, ...]:
-    if not action.signals:
-        return ()
     changes["signals"] = s.signals + tuple(
         SignalRecord(seat, sig, value, s.trick_no, card) for sig, value in action.signals
     )
@@ -134,7 +132,7 @@ def resolve(rules: Ruleset, spec: TricksPhase) -> TrickFeature | None:
 FEATURE = TrickFeature(
     name="signals",
     resolve=resolve,
-    on_card=on_card,
+    on_card_with_signals=on_card,
     plays=plays,
     check_said=check_said,
     checks={Signal: check_any_time},
