@@ -12,9 +12,10 @@ from fractions import Fraction
 from typing import Any
 
 from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.rules.options import DeclareAt, SignalAt
 
 FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔", (1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
-DECLARE_AT = {
+DECLARE_AT: dict[DeclareAt, str] = {
     "before_first_trick": "before the first trick, each player in turn from the first leader",
     "own_turn": "at the player's own turn, before playing",
     "after_lead": "in a round after the leader's first card",
@@ -23,7 +24,7 @@ DECLARE_AT = {
     "announce_then_reveal": "announced ('Good play') in a round before the first trick, "
     "revealed when the announcer first wins a trick",
 }
-SIGNAL_AT = {
+SIGNAL_AT: dict[SignalAt, str] = {
     "lead": "by the leader, with the card led",
     "follow": "by a follower, with the card played",
     "any_time": "at one's own turn, without using it up",

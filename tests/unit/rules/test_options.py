@@ -199,3 +199,13 @@ def test_every_option_value_loads_and_plays(tmp_path: Path, option: str, value: 
     claim = option in ("ClaimFor", "ClaimRight", "ClaimWrong")
     for seed in (1, 2, 3):
         assert _play_deals(rules, seed, claim=claim) >= 1
+
+
+def test_prose_tables_name_every_value() -> None:
+    """The generated page has words for every role, declaring moment and signal moment."""
+    from tressette_dsl.describe import DECLARE_AT, SIGNAL_AT  # noqa: PLC0415
+    from tressette_dsl.engine.phases.words import ROLE_WORDS  # noqa: PLC0415
+
+    assert set(ROLE_WORDS) == set(options.ROLES)
+    assert set(DECLARE_AT) == set(options.DECLARE_AT)
+    assert set(SIGNAL_AT) == set(options.SIGNAL_AT)
