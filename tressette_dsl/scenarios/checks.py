@@ -92,7 +92,8 @@ class Game:
         return tuple(self.engine.legal_actions(self.rules, self.state))
 
     def to_act(self) -> int | None:
-        return self.engine.to_act(self.state)
+        seat: int | None = self.engine.to_act(self.state)
+        return seat
 
     def is_over(self) -> bool:
         return bool(self.engine.is_over(self.state))
