@@ -26,10 +26,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast, get_args
 
+from tressette_dsl.engine.codec import decode
+from tressette_dsl.engine.events import Event
 from tressette_dsl.loader import load_document
 from tressette_dsl.rules.build import document_hash
 
@@ -94,6 +97,28 @@ def _fallback(value: Any) -> Any:
     if hasattr(value, "to_dict"):
         return value.to_dict()
     return str(value)
+
+
+_EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
+
+
+def event_record(data: Mapping[str, Any]) -> Event:
+    """The engine's event record for its plain form (``event.to_dict()``, a log's line).
+
+    Raises ValueError when `data` is not one: an unknown ``type`` or fields that do not
+    match the record's. A per-seat view (``views.event_for``) decodes too: its hidden
+    cards stay None.
+    """
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _EVENT_TYPES:
+        raise ValueError(f"not an event type: {kind!r}")
+    try:
+        record = decode(dict(data))
+    except (TypeError, KeyError) as exc:
+        raise ValueError(f"{kind}: {exc}") from None
+    if not isinstance(record, _EVENT_TYPES[kind]):  # pragma: no cover - the codec's registry
+        raise ValueError(f"{kind}: decoded as {type(record).__name__}")
+    return cast(Event, record)
 
 
 # --- the ruleset fingerprint ------------------------------------------------------------

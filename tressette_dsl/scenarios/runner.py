@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path as FsPath
 from typing import Any
 
@@ -155,10 +156,11 @@ class _Runner:
         s = self.scenario
         kwargs: dict[str, Any] = {}
         if s.dealer is not None:
-            kwargs["dealer"] = self._name(lambda: seat_index(self.rules, s.dealer), "dealer")
+            dealer = s.dealer
+            kwargs["dealer"] = self._name(partial(seat_index, self.rules, dealer), "dealer")
         if s.hands:
             kwargs["hands"] = {
-                self._name(lambda seat=seat: seat_index(self.rules, seat), "hands"): self._cards(
+                self._name(partial(seat_index, self.rules, seat), "hands"): self._cards(
                     cards, "hands"
                 )
                 for seat, cards in s.hands.items()
@@ -186,7 +188,7 @@ class _Runner:
             return state
         totals = list(state.totals)
         for side, points in self.scenario.start_totals.items():
-            index = self._name(lambda side=side: slot_index(self.rules, side), "start_totals")
+            index = self._name(partial(slot_index, self.rules, side), "start_totals")
             totals[index] = points
         return state.replace(totals=tuple(totals))
 
@@ -199,7 +201,7 @@ class _Runner:
             ) from None
 
     def _cards(self, cards: Iterable[str], key: str) -> list[str]:
-        return [self._name(lambda c=c: card_text(self.rules, c), key) for c in cards]
+        return [self._name(partial(card_text, self.rules, c), key) for c in cards]
 
     def _no_card_twice(self, kwargs: dict[str, Any]) -> None:
         seen: dict[str, str] = {}
