@@ -26,15 +26,17 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, cast, get_args
 
 from tressette_dsl.engine.codec import decode
 from tressette_dsl.engine.events import Event
+from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.loader import load_document
 from tressette_dsl.rules.build import document_hash
+from tressette_dsl.rules.model import Ruleset
 
 FORMAT = "tressette-log/1"
 
@@ -124,7 +126,7 @@ def event_record(data: Mapping[str, Any]) -> Event:
 # --- the ruleset fingerprint ------------------------------------------------------------
 
 
-def ruleset_hash(source: Any) -> str:
+def ruleset_hash(source: Ruleset | str | Path) -> str:
     """``sha256:<hex>`` of the ruleset as played: a loaded `Ruleset` (its
     ``document_hash``), or a bundled id or file path (the document is loaded, not built).
 
@@ -133,9 +135,10 @@ def ruleset_hash(source: Any) -> str:
     it, while comments and formatting do not. Raises `DiagnosticError` if the ruleset does
     not load.
     """
-    digest = getattr(source, "document_hash", None)
-    if isinstance(digest, str) and digest:
-        return digest
+    if isinstance(source, Ruleset):
+        if source.document_hash:
+            return source.document_hash
+        source = source.file
     doc, _smap = load_document(source)
     return document_hash(doc)
 
@@ -159,7 +162,7 @@ class LogWriter:
         self._file.write(json.dumps(obj, ensure_ascii=False, default=_fallback) + "\n")
         self._file.flush()
 
-    def action(self, seat: int, text: str, events: Any) -> None:
+    def action(self, seat: int, text: str, events: Iterable[Event]) -> None:
         self._n += 1
         self._write(
             {
@@ -171,7 +174,7 @@ class LogWriter:
             }
         )
 
-    def finish(self, result: Any) -> None:
+    def finish(self, result: MatchResult) -> None:
         self._write({"type": "result", "result": to_jsonable(result)})
         self.closed_with = "result"
         self.close()

@@ -6,6 +6,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
+from tressette_dsl import engine
 from tressette_dsl.scenarios.check_base import (
     SEAT_FIELDS,
     as_list,
@@ -36,9 +37,7 @@ def check_to_act(game: Game, value: Any) -> str | None:
 def _canonical(game: Game, text: str) -> str:
     """An action text as the engine writes it (``play K♠`` -> ``play KS``)."""
     try:
-        return str(
-            game.engine.parse_action(game.rules, game.state, card_words(game.rules, str(text)))
-        )
+        return str(engine.parse_action(game.rules, game.state, card_words(game.rules, str(text))))
     except Exception:
         return " ".join(str(text).split())
 

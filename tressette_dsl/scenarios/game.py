@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tressette_dsl import engine
+from tressette_dsl.engine import Action, Event, GameState
+from tressette_dsl.engine.state import DealRecord
+from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.scenarios.names import (
     seat_index,
     seat_name,
@@ -20,9 +24,8 @@ class Game:
     tricks and declarations still see the deal just played.
     """
 
-    def __init__(self, rules: Any, engine: Any, state: Any, events: tuple[Any, ...] = ()) -> None:
+    def __init__(self, rules: Ruleset, state: GameState, events: tuple[Event, ...] = ()) -> None:
         self.rules = rules
-        self.engine = engine
         self.state = state
         self.events: list[dict[str, Any]] = []
         self.deals: list[list[dict[str, Any]]] = [[]]
@@ -33,13 +36,13 @@ class Game:
         self.last_trick: dict[str, Any] | None = None
         self._record(events)
 
-    def apply(self, action: Any) -> None:
-        self.state, events = self.engine.apply(self.rules, self.state, action)
+    def apply(self, action: Action) -> None:
+        self.state, events = engine.apply(self.rules, self.state, action)
         self._record(events)
 
-    def _record(self, events: Any) -> None:
+    def _record(self, events: tuple[Event, ...]) -> None:
         for event in events:
-            data = event.to_dict() if hasattr(event, "to_dict") else dict(event)
+            data = event.to_dict()
             kind = data.get("type")
             if kind == "Dealt" and self.deals[-1]:
                 self.deals.append([])
@@ -60,20 +63,20 @@ class Game:
     def mark(self) -> None:
         self.since = len(self.events)
 
-    def legal(self) -> tuple[Any, ...]:
-        return tuple(self.engine.legal_actions(self.rules, self.state))
+    def legal(self) -> tuple[Action, ...]:
+        return tuple(engine.legal_actions(self.rules, self.state))
 
     def to_act(self) -> int | None:
-        seat: int | None = self.engine.to_act(self.state)
+        seat: int | None = engine.to_act(self.state)
         return seat
 
     def is_over(self) -> bool:
-        return bool(self.engine.is_over(self.state))
+        return engine.is_over(self.state)
 
     def deal_over(self) -> bool:
-        return bool(self.engine.deal_over(self.state))
+        return engine.deal_over(self.state)
 
-    def last_deal(self) -> Any:
+    def last_deal(self) -> DealRecord | None:
         deals = [d for d in self.state.deals if d.reason == "scored"]
         return deals[-1] if deals else None
 
@@ -82,7 +85,7 @@ class Game:
 
     def view(self, seat: int) -> dict[str, Any]:
         """What `seat` may know now: ``engine.observe`` in its plain-data form."""
-        return dict(self.engine.observe(self.rules, self.state, seat).to_dict())
+        return dict(engine.observe(self.rules, self.state, seat).to_dict())
 
     def name(self, seat: int | None) -> str:
         return seat_name(self.rules, seat)
