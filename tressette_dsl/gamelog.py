@@ -57,7 +57,8 @@ class LogAction:
     n: int
     seat: int
     action: str
-    events: tuple[dict[str, Any], ...]
+    events: tuple[dict[str, Any], ...]  # as written (the JSON objects of the line)
+    records: tuple[Event, ...] = ()  # the same events decoded into the engine's records
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,4 +328,11 @@ def _check_action(name: str, number: int, obj: dict[str, Any], expected_n: int) 
     events = obj.get("events")
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise LogError(name, number, "action line: 'events' must be a list of objects")
-    return LogAction(number, n, seat, text, tuple(events))
+    records = []
+    for i, data in enumerate(events, start=1):
+        try:
+            records.append(event_record(data))
+        except ValueError as exc:
+            message = f"action line: event {i} is not an engine event: {exc}"
+            raise LogError(name, number, message) from None
+    return LogAction(number, n, seat, text, tuple(events), tuple(records))
