@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.loader.inherit_meta import choice_text
 from tressette_dsl.rules.options import DeclareAt, SignalAt
 
 FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔", (1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
@@ -309,7 +310,7 @@ def _sources(meta: dict[str, Any]) -> list[str]:
     choices = meta.get("choices") or {}
     if choices:
         out += ["", "Recorded choices:", ""]
-        out += [f"- `{key}`: {value}" for key, value in choices.items()]
+        out += [f"- `{key}`: {choice_text(value)}" for key, value in choices.items()]
     if len(out) == 2:
         out.append("No sources recorded.")
     return out

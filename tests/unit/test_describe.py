@@ -6,6 +6,7 @@ import pytest
 
 from tressette_dsl.describe import describe, points
 from tressette_dsl.loader import bundled_ids, load_document, load_ruleset, resolve_ruleset_path
+from tressette_dsl.loader.inherit_meta import choice_text
 
 PLAYABLE = sorted(i for i in bundled_ids() if i != "tressette-cards")
 
@@ -69,4 +70,7 @@ def test_meta_comes_from_the_model(ruleset_id: str) -> None:
     assert rules.meta.to_dict() == meta
     assert rules.meta.title == meta.get("title", "")
     assert [s.ref for s in rules.meta.sources] == [s["ref"] for s in meta.get("sources", [])]
-    assert dict(rules.meta.choices) == meta.get("choices", {})
+    # a choice is a sentence, or the sentence with the rules it explains ({text, keys})
+    assert dict(rules.meta.choices) == {
+        name: choice_text(value) for name, value in meta.get("choices", {}).items()
+    }

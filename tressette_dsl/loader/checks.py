@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, did_you_mean
+from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
 from tressette_dsl.source import Path, SourceMap
 
 CODES: dict[str, str] = {
@@ -29,6 +30,7 @@ CODES: dict[str, str] = {
     "TS412": "sides.mode and sides.teams disagree",
     "TS413": "a take phase takes from a zone that is not shown first",
     "TS416": "an abstract ruleset cannot be played",
+    BAD_CHOICE_KEY: "a recorded choice names a rule the ruleset does not have",
 }
 
 Check = Callable[[dict[str, Any], SourceMap], Iterator[Diagnostic]]
@@ -134,8 +136,8 @@ def check_contracts(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic
     for name, phase in _phases(doc, "choose"):
         for i, option in enumerate(_list(phase, "options")):
             if isinstance(option, str) and option not in known:
-                path = ("phases", name, "options", i)
-                yield _unknown(smap, "TS404", "contract", option, known=known, path=path)
+                at = ("phases", name, "options", i)
+                yield _unknown(smap, "TS404", "contract", option, known=known, path=at)
 
 
 # ---------------------------------------------------------------------------------------
@@ -508,4 +510,5 @@ CHECKS: tuple[Check, ...] = (
     check_seats,
     check_teams,
     check_big_wins,
+    check_choice_keys,
 )

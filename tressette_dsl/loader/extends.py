@@ -16,6 +16,7 @@ from pathlib import Path as FsPath
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, did_you_mean
+from tressette_dsl.loader.inherit_meta import inherited_meta
 from tressette_dsl.source import Path, SourceMap, display_name, parse_yaml, read_source
 
 CODES: dict[str, str] = {
@@ -161,6 +162,8 @@ def merge_documents(
 ) -> tuple[dict[str, Any], SourceMap]:
     """The merged document and a SourceMap pointing each path at the file that set it."""
     inherited = {k: v for k, v in base.items() if k not in NOT_INHERITED}
+    if "meta" in inherited:
+        inherited["meta"] = inherited_meta(inherited["meta"], overlay)
     merged = merge(inherited, overlay)
     live = set(paths(merged))
     smap = SourceMap(osmap.file)

@@ -28,6 +28,7 @@ from tressette_dsl.expr import (
     parse_pattern,
     parse_values,
 )
+from tressette_dsl.loader.inherit_meta import choice_keys, choice_text
 from tressette_dsl.rules import options as opt
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import (
@@ -240,14 +241,21 @@ class _Builder:
             if isinstance(src, dict)
         )
         choices = self.get(("meta", "choices"), {})
+        if not isinstance(choices, dict):
+            choices = {}
         return Meta(
             title=text("title"),
             description=text("description"),
             sources=sources,
-            choices=MappingProxyType(
-                {str(k): str(v) for k, v in choices.items()} if isinstance(choices, dict) else {}
-            ),
+            choices=MappingProxyType({str(k): choice_text(v) for k, v in choices.items()}),
             rules_text=text("rules_text"),
+            choice_keys=MappingProxyType(
+                {
+                    str(k): tuple(".".join(p) for p in keys)
+                    for k, v in choices.items()
+                    if (keys := choice_keys(v)) is not None
+                }
+            ),
         )
 
     def players(self) -> Players:

@@ -321,6 +321,8 @@ class Meta:
     sources: tuple[Source, ...] = ()
     choices: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     rules_text: str = ""
+    # the rules each choice explains (dotted paths), for the choices that name them
+    choice_keys: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
 
     def to_dict(self) -> dict[str, Any]:
         """The `meta` mapping as in the YAML (absent keys left out)."""
@@ -344,7 +346,12 @@ class Meta:
                 for s in self.sources
             ]
         if self.choices:
-            out["choices"] = dict(self.choices)
+            out["choices"] = {
+                name: {"text": text, "keys": list(self.choice_keys[name])}
+                if name in self.choice_keys
+                else text
+                for name, text in self.choices.items()
+            }
         if self.rules_text:
             out["rules_text"] = self.rules_text
         return out

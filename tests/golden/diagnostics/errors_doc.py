@@ -109,6 +109,10 @@ EXPLAIN = {
     "the zone must have been shown by an earlier `reveal` phase, or its face-down cards "
     "would become public without the rules saying so.",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
+    "TS420": "A recorded choice (`meta.choices`) may name the rules it explains as `keys`, "
+    "dotted paths such as `signals.striscio`; a ruleset that extends this one and changes one "
+    "of them does not inherit the choice, so `describe` never shows a choice the rules no "
+    "longer make. A key must name a rule of the ruleset (or one it leaves out), not a typo.",
     "TS434": "Some names only get a value from a phase of a given kind: an `auction` sets "
     "`declarer`, `contract`, `bid`, `bid_rank`, `bid_points`, `contract_value` and "
     "`contract_target` (a `choose` phase changes `contract`); a `call` sets `called_card`, "
