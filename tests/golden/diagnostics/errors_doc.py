@@ -108,6 +108,11 @@ EXPLAIN = {
     "TS413": "A `take` phase lets seats pick cards in full view, so every seat sees them: "
     "the zone must have been shown by an earlier `reveal` phase, or its face-down cards "
     "would become public without the rules saying so.",
+    "TS417": "Once a ruleset declares its zones (`zones:`), every zone a phase names "
+    "(`reveal.zone`, `move.from`, `discard.to`, `take.from`, `draw.from`) must be one of them; "
+    "a ruleset without `zones:` gets a zone, with the defaults, for every id it names.",
+    "TS418": "A tricks phase draws only from a zone declared with `drawn_from: true` (the "
+    "default).",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
     "TS420": "A recorded choice (`meta.choices`) may name the rules it explains as `keys`, "
     "dotted paths such as `signals.striscio`; a ruleset that extends this one and changes one "
