@@ -182,3 +182,54 @@ class Client:
 
     def close(self) -> None:
         self.ws.close()
+
+
+# --- the browser --------------------------------------------------------------------------
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    try:
+        import selenium  # noqa: F401, PLC0415
+    except ImportError:
+        return "selenium is not installed (pip install '.[browser]')"
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not Path(path).exists():
+            return f"{path} is missing (apt-get install chromium chromium-driver)"
+    return None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: drives Debian's headless Chromium")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    why = browser_missing()
+    return f"browser tests: {'skipped: ' + why if why else 'Chromium at ' + CHROMIUM}"
+
+
+def chromium(tmp: Path, width: int = 1280, height: int = 860) -> Any:
+    """A fresh headless Chromium (its own profile) driven through Debian's chromedriver."""
+    from selenium import webdriver  # noqa: PLC0415
+    from selenium.webdriver.chrome.service import Service  # noqa: PLC0415
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tmp / f"profile-{time.monotonic_ns()}"
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--user-data-dir={profile}",
+        f"--window-size={width},{height}",
+    ):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)

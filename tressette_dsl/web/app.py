@@ -336,7 +336,7 @@ def _frames_of(catalog: Catalog, path: Path) -> dict[str, Any]:
             "the log was played with (or it has changed since)",
         }
     try:
-        return frames(entry.rules, log)
+        return {**frames(entry.rules, log), "rules": rules_info(entry.rules)}
     except Exception as exc:  # a log that does not even start (a corrupt seed...)
         return {"frames": [], "error": f"the log does not replay: {exc}"}
 

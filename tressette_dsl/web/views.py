@@ -42,6 +42,7 @@ def rules_info(rules: Ruleset) -> dict[str, Any]:
         "title": rules.title,
         "players": rules.players.count,
         "seats": list(rules.players.names),
+        "step": rules.players.step,
         "sides": {
             "mode": rules.sides.mode,
             "names": list(rules.sides.names),
@@ -114,6 +115,7 @@ def seat_view(rules: Ruleset, state: GameState, seat: int) -> dict[str, Any]:
     view["winning"] = winning(rules, view.get("trick") or [], view.get("trump"))
     view["refusals"] = refusals(rules, state, view)
     view["result"] = _result(rules, state)
+    view["slots"] = slot_names(rules, state)
     return view
 
 
@@ -139,6 +141,7 @@ def public_view(rules: Ruleset, state: GameState) -> dict[str, Any]:
     out["winning"] = winning(rules, out.get("trick") or [], out.get("trump"))
     out["refusals"] = {}
     out["result"] = _result(rules, state)
+    out["slots"] = slot_names(rules, state)
     return out
 
 
@@ -149,6 +152,11 @@ def _public_declarations(views: Sequence[dict[str, Any]]) -> list[dict[str, Any]
         other = views[(int(decl["seat"]) + 1) % n]["declarations"][i]
         decls.append(other)
     return decls
+
+
+def slot_names(rules: Ruleset, state: GameState) -> list[str]:
+    """The names of the match totals, in order (teams, or seats)."""
+    return list(result(rules, state).totals)
 
 
 def _result(rules: Ruleset, state: GameState) -> dict[str, Any] | None:
