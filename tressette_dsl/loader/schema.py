@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path as FsPath
 from typing import Any
@@ -32,7 +33,7 @@ CODES: dict[str, str] = {
     "TS209": "an invalid name for an entry (an id, a suit, a team)",
 }
 
-_TYPE_WORDS = {
+_TYPE_WORDS: dict[str, str] = {
     "object": "a mapping",
     "array": "a list",
     "string": "text",
@@ -52,19 +53,39 @@ _PATTERN_WORDS = {
 }
 
 
-@functools.cache
 def schema() -> dict[str, Any]:
-    """The ruleset JSON Schema (draft 2020-12), as published in the package."""
+    """The ruleset JSON Schema (draft 2020-12), as published in the package - plus any phase
+    kind registered at run time (`engine.phases.register`) that the file does not list."""
+    return _schema(_extra_kinds())
+
+
+def _extra_kinds() -> tuple[str, ...]:
+    """Registered phase kinds beyond the bundled ones. Read only when the registry is
+    already imported, so that validating a file does not load the engine."""
+    phases = sys.modules.get("tressette_dsl.engine.phases")
+    return () if phases is None else phases.registered_extra()
+
+
+@functools.cache
+def _schema(extra: tuple[str, ...]) -> dict[str, Any]:
     with SCHEMA_FILE.open(encoding="utf-8") as handle:
         loaded: dict[str, Any] = json.load(handle)
+    if extra:  # the phase parts come from the registry (schema/generate.py)
+        from tressette_dsl.schema.generate import generate  # noqa: PLC0415
+
+        loaded = generate(loaded)
     return loaded
 
 
-@functools.cache
 def _validator() -> Any:
+    return _validator_for(_extra_kinds())
+
+
+@functools.cache
+def _validator_for(extra: tuple[str, ...]) -> Any:
     from jsonschema import Draft202012Validator  # noqa: PLC0415 - keep `import loader` cheap
 
-    return Draft202012Validator(schema())
+    return Draft202012Validator(_schema(extra))
 
 
 def check(doc: Any, smap: SourceMap, skip: Iterable[Path] = ()) -> list[Diagnostic]:
@@ -153,7 +174,7 @@ def _branch_type(branch: dict[str, Any]) -> str | None:
         return repr(branch["const"])
     kind = branch.get("type")
     if isinstance(kind, list):
-        return " or ".join(_TYPE_WORDS.get(k, k) for k in kind)
+        return " or ".join(_TYPE_WORDS.get(str(k), str(k)) for k in kind)
     return _TYPE_WORDS.get(kind, kind) if kind else None
 
 
@@ -187,7 +208,7 @@ def _missing(error: Any, path: Path, smap: SourceMap) -> Iterator[Diagnostic]:
 def _wrong_type(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
     kinds = error.validator_value
     kinds = kinds if isinstance(kinds, list) else [kinds]
-    expected = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+    expected = " or ".join(_TYPE_WORDS.get(str(k), str(k)) for k in kinds)
     value = error.instance
     hint = None
     description = str(error.schema.get("description", ""))
