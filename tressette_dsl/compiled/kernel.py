@@ -1,0 +1,287 @@
+"""`playout`: play a state to the end of the deal (or match) on the compiled kernel.
+
+The kernel is the generated trick loop (`codegen`) plus this driver. The driver keeps a
+`GameState`; whenever the seat to act is playing a card in the ruleset's tricks phase, it
+loads the state into a `Kernel` (mutable lists of int masks), lets the generated `run`
+play until a moment it leaves to the interpreter (see `coverage`), writes the result back
+as a `GameState` equal to the one the interpreter would have built, and lets the
+interpreter apply that one action, with the choice the kernel already drew. Every other
+decision is the interpreter's, chosen the same way. So the result is the interpreter's,
+action for action, for the same choices.
+
+A policy is ``policy(seat, n) -> index`` over the `n` choices of that seat: the legal
+actions in the interpreter's canonical order with claims left out (unless a claim is all
+there is), exactly the list `RandomAgent` draws from. The default is uniformly random
+with one `random.Random` per seat (`rng` may be one source shared by all seats), so that
+random bots give the same matches on both paths.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
+from tressette_dsl.engine import declare
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.game import apply, legal_actions
+from tressette_dsl.engine.state import GameState, Reveal, SignalRecord, TrickRecord
+from tressette_dsl.engine.table import deal_env
+from tressette_dsl.rules.model import Ruleset
+
+Policy = Callable[[int, int], int]
+Chooser = Callable[[int], int]
+
+
+class Kernel:
+    """The mutable state of one run of the generated loop: plain lists and ints."""
+
+    __slots__ = (
+        "actions",
+        "announced",
+        "anymade",
+        "called",
+        "cnt",
+        "drawn",
+        "env",
+        "hands",
+        "last_winner",
+        "leader",
+        "left",
+        "must_follow",
+        "origin",
+        "pick",
+        "played",
+        "public",
+        "reveal_log",
+        "revealed",
+        "revealed_announce",
+        "rules",
+        "seat",
+        "sig_log",
+        "spos",
+        "stock",
+        "stop",
+        "trick",
+        "trick_log",
+        "trick_no",
+        "tricks_won",
+        "trump",
+        "window_open",
+        "won",
+        "wplayed",
+    )
+
+    def __init__(self, rules: Ruleset, s: GameState) -> None:
+        assert s.to_act is not None
+        n = s.n
+        self.rules, self.origin = rules, s
+        self.hands = list(s.hands)
+        self.played = list(s.played)
+        self.won = list(s.won)
+        self.public = list(s.public)
+        self.wplayed = list(s.window_played)
+        self.tricks_won = list(s.tricks_won)
+        self.drawn = list(s.drawn)
+        self.announced = list(s.announced)
+        self.revealed_announce = list(s.revealed_announce)
+        self.trick = [card for _seat, card in s.trick]
+        self.trick_log: list[Any] = []
+        self.sig_log: list[Any] = []
+        self.reveal_log: list[int] = []
+        self.anymade = [0] * n
+        if any(sig.at == "any_time" for sig in rules.signals):
+            index = {sig.id: i for i, sig in enumerate(rules.signals)}
+            for rec in s.signals:
+                if rec.trick_no == s.trick_no:
+                    self.anymade[rec.seat] |= 1 << index[rec.signal]
+        self.cnt = [0] * rules.deck.size
+        self.stock = s.stock
+        self.spos = 0
+        self.left = sum(h.bit_count() for h in s.hands)
+        self.seat = s.to_act
+        self.leader = s.leader
+        self.trick_no = s.trick_no
+        self.must_follow = s.must_follow
+        self.window_open = s.window_open
+        self.last_winner = s.last_winner
+        self.trump = -1 if s.trump is None else s.trump
+        self.called = -1 if s.called_card is None else s.called_card
+        self.revealed = s.partner_revealed
+        self.env = deal_env(rules, s)
+        self.actions = 0
+        self.pick = 0
+        self.stop = 0
+
+    def declarable(self, seat: int, basis: int, only_with: int) -> bool:
+        """Would the interpreter offer `seat` a declaration with its cards now? The kernel
+        never records declarations, so those of the state it started from are current."""
+        return bool(declare.options(self.rules, self.origin, seat, basis, only_with))
+
+    def state(self, rules: Ruleset, s: GameState, signal_ids: Sequence[str]) -> GameState:
+        """The `GameState` the interpreter would hold after the same actions from `s`."""
+        if not self.actions:
+            return s
+        n = s.n
+        order = rules.players.order_from
+        tricks = list(s.tricks)
+        log, i = self.trick_log, 0
+        while i < len(log):
+            trick_no, leader, winner, follow = log[i : i + 4]
+            cards = log[i + 4 : i + 4 + n]
+            seats = order(leader)
+            plays = tuple((seats[j], cards[j]) for j in range(n))
+            tricks.append(TrickRecord(trick_no, leader, plays, winner, follow))
+            i += 4 + n
+        signals = list(s.signals)
+        slog = self.sig_log
+        for j in range(0, len(slog), 5):
+            seat, sig, value, trick_no, card = slog[j : j + 5]
+            signals.append(SignalRecord(seat, signal_ids[sig], value, trick_no, card))
+        reveals = list(s.reveals)
+        rlog = self.reveal_log
+        for j in range(0, len(rlog), 2):
+            reveals.append(Reveal("drawn", rlog[j], rlog[j + 1], s.deal_no))
+        seats = order(self.leader) if self.leader is not None else ()
+        return s.replace(
+            hands=tuple(self.hands),
+            played=tuple(self.played),
+            won=tuple(self.won),
+            public=tuple(self.public),
+            window_played=tuple(self.wplayed),
+            tricks_won=tuple(self.tricks_won),
+            drawn=tuple(self.drawn),
+            trick=tuple((seats[j], c) for j, c in enumerate(self.trick)),
+            trick_no=self.trick_no,
+            leader=self.leader,
+            must_follow=self.must_follow,
+            window_open=self.window_open,
+            last_winner=self.last_winner,
+            tricks=tuple(tricks),
+            signals=tuple(signals),
+            reveals=tuple(reveals),
+            stock=tuple(self.stock[self.spos :]),
+            partner_revealed=self.revealed,
+            to_act=self.seat,
+            sub="play",
+            pending=(),
+            deal_ended=False,
+        )
+
+
+@dataclass(slots=True)
+class PlayoutStats:
+    """What a playout did, for `simulate`'s summary and for `bench`."""
+
+    actions: int = 0
+    card_plays: int = 0
+    kernel_actions: int = 0
+    deals_dealt: int = 0  # `Dealt` events of the interpreter's steps
+
+    def add_events(self, events: Sequence[Any]) -> None:
+        self.deals_dealt += sum(1 for e in events if type(e).__name__ == "Dealt")
+
+
+def choosers(
+    n: int, rng: random.Random | Sequence[random.Random] | None, policy: Policy | None
+) -> list[Chooser]:
+    """One ``choose(n) -> index`` per seat: the policy's, or each seat's `randrange`."""
+    if policy is not None:
+        return [partial(policy, seat) for seat in range(n)]
+    if rng is None:
+        rng = random.Random()
+    if isinstance(rng, random.Random):
+        return [rng.randrange] * n
+    return [r.randrange for r in rng]
+
+
+def _no_claims(legal: Sequence[Action]) -> Sequence[Action]:
+    return [a for a in legal if str(a) != "claim"] or legal
+
+
+def interpreted_step(
+    rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
+) -> GameState:
+    """One decision on the interpreter, chosen as the random agent chooses."""
+    seat = state.to_act
+    assert seat is not None
+    choices = _no_claims(legal_actions(rules, state))
+    return _apply(rules, state, choices[choose[seat](len(choices))], stats)
+
+
+def _apply(rules: Ruleset, state: GameState, action: Action, stats: PlayoutStats) -> GameState:
+    state, events = apply(rules, state, action)
+    stats.actions += 1
+    stats.card_plays += str(action).startswith("play ")
+    stats.add_events(events)
+    return state
+
+
+def in_kernel(compiled: CompiledRuleset, state: GameState) -> bool:
+    return (
+        compiled.run is not None
+        and not state.over
+        and state.to_act is not None
+        and state.phase == compiled.generated.phase_index
+        and state.sub == "play"
+    )
+
+
+def kernel_step(
+    rules: Ruleset,
+    compiled: CompiledRuleset,
+    state: GameState,
+    choose: Sequence[Chooser],
+    stats: PlayoutStats,
+) -> GameState:
+    """Run the generated loop from `state`, then the interpreter for the action it left."""
+    assert compiled.run is not None
+    k = Kernel(rules, state)
+    compiled.run(k, choose)
+    stats.actions += k.actions
+    stats.card_plays += k.actions
+    stats.kernel_actions += k.actions
+    state = k.state(rules, state, compiled.generated.signal_ids)
+    if k.pick < 0:  # the kernel left this decision, unchosen, to the interpreter
+        return interpreted_step(rules, state, choose, stats)
+    choices = _no_claims(legal_actions(rules, state))
+    return _apply(rules, state, choices[k.pick], stats)
+
+
+def playout(
+    rules: Ruleset,
+    state: GameState,
+    rng: random.Random | Sequence[random.Random] | None = None,
+    *,
+    policy: Policy | None = None,
+    until: str = "deal",
+    stats: PlayoutStats | None = None,
+    engine: str = "auto",
+    max_actions: int = 200_000,
+) -> GameState:
+    """Play from `state` to the end of the deal (``until="deal"``) or of the match
+    (``"match"``) and return the final state, the one the interpreter reaches with the
+    same choices. `engine="interpreted"` plays every action on the interpreter (the
+    reference); ``"auto"`` and ``"compiled"`` use the kernel where it covers the rules."""
+    if until not in ("deal", "match"):
+        raise ValueError(f"until must be 'deal' or 'match', not {until!r}")
+    compiled = compile_ruleset(rules)
+    if engine == "compiled" and not compiled.coverage.covers:
+        raise ValueError(compiled.coverage.note())
+    use_kernel = engine != "interpreted" and compiled.coverage.covers
+    choose = choosers(rules.players.count, rng, policy)
+    stats = stats if stats is not None else PlayoutStats()
+    began = stats.actions
+    while not state.over:
+        if use_kernel and in_kernel(compiled, state):
+            state = kernel_step(rules, compiled, state, choose, stats)
+        else:
+            state = interpreted_step(rules, state, choose, stats)
+        if until == "deal" and state.deal_ended:
+            break
+        if stats.actions - began >= max_actions:
+            raise RuntimeError(f"the playout did not end within {max_actions} actions")
+    return state
