@@ -30,6 +30,18 @@ class CompiledRuleset:
     def source(self) -> str:
         return self.generated.source
 
+    def listing(self) -> str:
+        """The source with the namespace it runs in: the tables as literals, the helper
+        functions by their qualified names (what `tressette compile --show` prints)."""
+        lines = ["# --- the namespace the kernel runs in ---"]
+        for name, value in sorted(self.generated.namespace.items()):
+            if callable(value):
+                where = f"{value.__module__}.{getattr(value, '__qualname__', name)}"
+                lines.append(f"# {name}: {where}")
+            else:
+                lines.append(f"{name} = {value!r}")
+        return "\n".join([*lines, "", self.generated.source])
+
 
 _CACHE: dict[str, CompiledRuleset] = {}
 

@@ -166,7 +166,9 @@ class _Writer:
         head("")
         head("def run(k, choose):")
         head.indent()
-        head(f'"""Play phase {self.spec.id!r} until a moment for the interpreter; see k.stop."""')
+        head(
+            f"# phase {self.spec.id!r}: play until a moment for the interpreter (k.stop says which)"
+        )
         for name in (
             "hands",
             "played",
