@@ -9,7 +9,9 @@ points taken by the other side count against it), plus a bonus when the match en
 playout (its size: the match target, else 100).
 
 It plays through the generic engine API only (`determinize`, `legal_actions`, `apply`,
-`deal_over`, `result`), knowing no variant. Like OpenSpiel's ISMCTS bot it receives the game
+`deal_over`, `result`), knowing no variant; the random playouts run on the compiled
+kernel (`compiled.playout`, the same random choices from the same `rng`, so the same
+decisions) unless ``engine="interpreted"``. Like OpenSpiel's ISMCTS bot it receives the game
 state (``needs_state``; see `base.choose`) but reads it only through `determinize`, which
 keeps exactly what its seat may know. `budget` bounds the playouts per decision; it never
 claims (a claim is judged by the rules, not by play).
@@ -41,11 +43,14 @@ class SamplingAgent:
     name = "sampling"
     needs_state = True
 
-    def __init__(self, budget: int = 32, *, max_steps: int = 2000) -> None:
+    def __init__(self, budget: int = 32, *, max_steps: int = 2000, engine: str = "auto") -> None:
         if budget < 1:
             raise ValueError("budget must be at least 1 playout")
+        if engine not in ("auto", "interpreted"):
+            raise ValueError(f"engine must be 'auto' or 'interpreted', not {engine!r}")
         self.budget = budget
         self.max_steps = max_steps
+        self.engine = engine
 
     def act(
         self,
@@ -78,6 +83,10 @@ class SamplingAgent:
 
     def _playout(self, rules: Ruleset, state: GameState, rng: random.Random) -> GameState:
         """Random legal play (no claims) until the deal or the match is over."""
+        if self.engine == "auto" and not deal_over(state):
+            from tressette_dsl.compiled import playout  # noqa: PLC0415 - agents load first
+
+            return playout(rules, state, rng, max_actions=self.max_steps)
         steps = 0
         while not deal_over(state) and steps < self.max_steps:
             legal = [a for a in legal_actions(rules, state) if str(a) != "claim"]
