@@ -409,6 +409,7 @@ class _Writer:
             out("if not trick and window_open:")
             out.indent()
             out("k.stop = 6")
+            out("k.card = (c, sig, val)")
             out("break")
             out.dedent()
         out("trick.append(c)")
@@ -498,6 +499,7 @@ class _Writer:
             out.indent()
             out("trick.pop()")
             out(f"k.stop = {code}")
+            out("k.card = (c, sig, val)")
             out("break")
             out.dedent()
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
 from tressette_dsl.engine import declare
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.actions import Action, Play
 from tressette_dsl.engine.game import apply, legal_actions
 from tressette_dsl.engine.state import GameState, Reveal, SignalRecord, TrickRecord
 from tressette_dsl.engine.table import deal_env
@@ -44,6 +44,7 @@ class Kernel:
         "announced",
         "anymade",
         "called",
+        "card",
         "cnt",
         "drawn",
         "env",
@@ -115,6 +116,7 @@ class Kernel:
         self.actions = 0
         self.pick = 0
         self.stop = 0
+        self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
 
     def declarable(self, seat: int, basis: int, only_with: int) -> bool:
         """Would the interpreter offer `seat` a declaration with its cards now? The kernel
@@ -247,6 +249,10 @@ def kernel_step(
     state = k.state(rules, state, compiled.generated.signal_ids)
     if k.pick < 0:  # the kernel left this decision, unchosen, to the interpreter
         return interpreted_step(rules, state, choose, stats)
+    if k.card is not None:  # a card it chose: the action needs no list of legal actions
+        card, sig, value = k.card
+        said = ((compiled.generated.signal_ids[sig], value),) if sig >= 0 else ()
+        return _apply(rules, state, Play(rules.deck.card_text[card], said), stats)
     choices = _no_claims(legal_actions(rules, state))
     return _apply(rules, state, choices[k.pick], stats)
 
