@@ -26,7 +26,7 @@ from tressette_dsl.expr.node import Node, div, floordiv, mod
 from tressette_dsl.expr.operators import _add, _in_mask, _mul, _not_in_mask, _sub
 from tressette_dsl.expr.parse import parse
 from tressette_dsl.expr.tables import tables
-from tressette_dsl.expr.types import MASKS, Type
+from tressette_dsl.expr.types import MASKS, SETS, FuncType, Type
 
 
 class Uncovered(Exception):
@@ -92,7 +92,7 @@ class Emitter:
         rec.expr(body, None if start == "any" else _START[start])
         if rec.problems:
             raise Uncovered(f"expression {text!r} does not compile")
-        return _Writer(self, rec.seen, names, text).node(body)
+        return _Writer(self, rec.seen, names, text, scope).node(body)
 
 
 _START = {
@@ -105,9 +105,15 @@ _START = {
 
 class _Writer:
     def __init__(
-        self, em: Emitter, seen: dict[int, Node], names: Mapping[str, str], text: str
+        self,
+        em: Emitter,
+        seen: dict[int, Node],
+        names: Mapping[str, str],
+        text: str,
+        scope: Scope,
     ) -> None:
         self.em, self.seen, self.names, self.text = em, seen, names, text
+        self.scope = scope
         self.element: str | None = None  # the Python name of the filter element, inside one
 
     def fail(self, what: str) -> Uncovered:
@@ -231,6 +237,8 @@ class _Writer:
                 acc = f"{self.em.use(name, fn)}({acc}, {right})"
             elif op == "-" and kind in MASKS:
                 acc = f"({acc} & ~{right})"
+            elif op == "-" and kind in SETS:  # frozensets of seats or ids
+                acc = f"({acc} - {right})"
             else:
                 raise self.fail(f"'{op}' on {kind}")
         return acc
@@ -244,7 +252,7 @@ class _Writer:
         return self._setop(tree, info, "|")
 
     def _setop(self, tree: Tree[Token], info: Node, op: str) -> str:
-        if info.type not in MASKS:
+        if info.type not in SETS:
             raise self.fail(f"'{op}' on {info.type}")
         parts = [self.node(c) for c in tree.children if isinstance(c, Tree)]
         return "(" + f" {op} ".join(parts) + ")"
@@ -254,21 +262,20 @@ class _Writer:
     def w_call(self, tree: Tree[Token], info: Node) -> str:
         name = str(tree.children[0])
         args = [a for a in _items(tree) if isinstance(a, Tree)]
-        if name not in BUILTINS or name in self.names:
-            raise self.fail(f"the function '{name}'")
+        if isinstance(self.scope.get(name), FuncType) or name not in BUILTINS:
+            raise self.fail(f"the function '{name}' of the env")
         values = [self.node(a) for a in args]
         arg_types = [self.info(a).type for a in args]
-        if name == "count" and arg_types[0] in MASKS:
-            return f"({values[0]}).bit_count()"
+        if name == "count":
+            return f"({values[0]}).bit_count()" if arg_types[0] in MASKS else f"len({values[0]})"
         if name in _LOOKUPS:
             return f"{self.em.use(_LOOKUPS[name], self._table(name))}[{values[0]}]"
         if name == "of_suit":
             masks = self.em.use("SUIT_MASK", self.em.tables.suit_mask)
             return f"({values[0]} & {masks}[{values[1]}])"
-        if name in ("floor", "ceil", "abs", "highest", "lowest", "stronger", "beats_all"):
-            fn = _builtin_fn(self.em, name, tuple(t for t in arg_types if t is not None))
-            return f"{self.em.use('_b_' + name, fn)}({', '.join(values)})"
-        raise self.fail(f"the function '{name}'")
+        # any other built-in: the very function the interpreter's closure calls
+        fn = _builtin_fn(self.em, name, tuple(t for t in arg_types if t is not None))
+        return f"{self.em.use('_b_' + name, fn)}({', '.join(values)})"
 
     def w_index(self, tree: Tree[Token], info: Node) -> str:
         base_t, cond_t = _tree(tree.children[0]), _tree(tree.children[1])
