@@ -35,6 +35,7 @@ STOP_NAMES = {
     5: "declarations after a draw",
     6: "declaring after the lead",
     7: "declarations at one's own turn (the interpreter decides)",
+    8: "a declaring round begins (the driver plays it)",
 }
 
 
@@ -488,8 +489,8 @@ class _Writer:
             conds.append(("announced[winner] and not k.revealed_announce[winner]", 4))
         if d is not None and d.mandatory and self.draw is not None:
             conds.append(("spos < len(stock)", 5))
-        if d is not None and d.at == "end_of_trick":
-            conds.append(("window_open", 2))
+        if d is not None and d.at == "end_of_trick" and d.mandatory:
+            conds.append(("window_open", 2))  # the declarations are made by themselves
         for cond, code in conds:
             out(f"if {cond}:")
             out.indent()
@@ -526,6 +527,9 @@ class _Writer:
                 out("reveal_log.extend((ds, db))")
             out.dedent()
             out.dedent()
+        rounds = self.d is not None and self.d.at == "end_of_trick" and not self.d.mandatory
+        if rounds:
+            out("round_now = window_open  # the window of the trick just played")
         out("trick_no += 1")
         out("leader = winner")
         out(f"must_follow = {self.trick_rule(self.spec.follow_suit)}")
@@ -536,3 +540,10 @@ class _Writer:
             out.indent()("anymade[ds] = 0")
             out.dedent()
         out("seat = winner")
+        if rounds:  # a declaring round from the winner begins; the driver plays it
+            out("if round_now:")
+            out.indent()
+            out("pick = -2")
+            out("k.stop = 8")
+            out("break")
+            out.dedent()

@@ -155,6 +155,7 @@ class Kernel:
         for j in range(0, len(rlog), 2):
             reveals.append(Reveal("drawn", rlog[j], rlog[j + 1], s.deal_no))
         seats = order(self.leader) if self.leader is not None else ()
+        in_round = self.pick == -2  # a declaring round from the seat to act has begun
         return s.replace(
             hands=tuple(self.hands),
             played=tuple(self.played),
@@ -175,8 +176,8 @@ class Kernel:
             stock=tuple(self.stock[self.spos :]),
             partner_revealed=self.revealed,
             to_act=self.seat,
-            sub="play",
-            pending=(),
+            sub="declare" if in_round else "play",
+            pending=order(self.seat) if in_round else (),
             deal_ended=False,
         )
 
@@ -254,6 +255,8 @@ def kernel_step(
     stats.card_plays += k.actions
     stats.kernel_actions += k.actions
     state = k.state(rules, state, compiled.generated.signal_ids)
+    if k.pick == -2:  # a declaring round has begun: `round_step` plays it
+        return state
     if k.pick < 0:  # the kernel left this decision, unchosen, to the interpreter
         return interpreted_step(rules, state, choose, stats)
     if k.card is not None:  # a card it chose: the action needs no list of legal actions
