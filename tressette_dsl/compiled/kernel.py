@@ -19,28 +19,26 @@ random bots give the same matches on both paths.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import partial
+from collections.abc import Sequence
 from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
-from tressette_dsl.engine import declare
-from tressette_dsl.engine.actions import Action, Play
-from tressette_dsl.engine.game import apply, legal_actions
-from tressette_dsl.engine.state import (
-    DeclRecord,
-    GameState,
-    Reveal,
-    SignalRecord,
-    TrickRecord,
-    set_at,
+from tressette_dsl.compiled.rounds import in_round, round_step
+from tressette_dsl.compiled.steps import (
+    Chooser,
+    PlayoutStats,
+    Policy,
+    apply_counted,
+    choosers,
+    interpreted_step,
+    no_claims,
 )
+from tressette_dsl.engine import declare
+from tressette_dsl.engine.actions import Play
+from tressette_dsl.engine.game import legal_actions
+from tressette_dsl.engine.state import GameState, Reveal, SignalRecord, TrickRecord
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import Ruleset
-
-Policy = Callable[[int, int], int]
-Chooser = Callable[[int], int]
 
 
 class Kernel:
@@ -182,54 +180,6 @@ class Kernel:
         )
 
 
-@dataclass(slots=True)
-class PlayoutStats:
-    """What a playout did, for `simulate`'s summary and for `bench`."""
-
-    actions: int = 0
-    card_plays: int = 0
-    kernel_actions: int = 0
-    deals_dealt: int = 0  # `Dealt` events of the interpreter's steps
-
-    def add_events(self, events: Sequence[Any]) -> None:
-        self.deals_dealt += sum(1 for e in events if type(e).__name__ == "Dealt")
-
-
-def choosers(
-    n: int, rng: random.Random | Sequence[random.Random] | None, policy: Policy | None
-) -> list[Chooser]:
-    """One ``choose(n) -> index`` per seat: the policy's, or each seat's `randrange`."""
-    if policy is not None:
-        return [partial(policy, seat) for seat in range(n)]
-    if rng is None:
-        rng = random.Random()
-    if isinstance(rng, random.Random):
-        return [rng.randrange] * n
-    return [r.randrange for r in rng]
-
-
-def _no_claims(legal: Sequence[Action]) -> Sequence[Action]:
-    return [a for a in legal if str(a) != "claim"] or legal
-
-
-def interpreted_step(
-    rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
-) -> GameState:
-    """One decision on the interpreter, chosen as the random agent chooses."""
-    seat = state.to_act
-    assert seat is not None
-    choices = _no_claims(legal_actions(rules, state))
-    return _apply(rules, state, choices[choose[seat](len(choices))], stats)
-
-
-def _apply(rules: Ruleset, state: GameState, action: Action, stats: PlayoutStats) -> GameState:
-    state, events = apply(rules, state, action)
-    stats.actions += 1
-    stats.card_plays += str(action).startswith("play ")
-    stats.add_events(events)
-    return state
-
-
 def in_kernel(compiled: CompiledRuleset, state: GameState) -> bool:
     return (
         compiled.run is not None
@@ -262,73 +212,9 @@ def kernel_step(
     if k.card is not None:  # a card it chose: the action needs no list of legal actions
         card, sig, value = k.card
         said = ((compiled.generated.signal_ids[sig], value),) if sig >= 0 else ()
-        return _apply(rules, state, Play(rules.deck.card_text[card], said), stats)
-    choices = _no_claims(legal_actions(rules, state))
-    return _apply(rules, state, choices[k.pick], stats)
-
-
-def in_round(compiled: CompiledRuleset, state: GameState) -> bool:
-    """A declaring or announcing round of the tricks phase is waiting for a seat."""
-    return (
-        compiled.run is not None
-        and not state.over
-        and state.to_act is not None
-        and state.phase == compiled.generated.phase_index
-        and state.sub in ("declare", "announce")
-    )
-
-
-def round_step(
-    rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
-) -> GameState:
-    """One decision of a declaring (or announcing) round, as the tricks phase makes it:
-    declare one of the options (the seat stays to act) or announce, or say done (the next
-    seat, or back to the play). The step that would end the play is the interpreter's."""
-    s = state
-    seat = s.to_act
-    assert seat is not None
-    if s.sub == "declare":
-        options = declare.options(rules, s, seat, declare.basis(s, seat))
-    else:
-        options = declare.options(rules, s, seat, s.hands[seat])[:1]  # may announce: once
-    i = choose[seat](len(options) + 1)
-    stats.actions += 1
-    if i < len(options) and s.sub == "declare":
-        return _declared(rules, s, seat, options[i])
-    if i < len(options):  # announce: remember the hand, then as done
-        s = s.replace(announced=set_at(s.announced, seat, s.hands[seat]))
-    pending = s.pending[1:]
-    if pending:
-        return s.replace(pending=pending, to_act=pending[0], deal_ended=False)
-    if not s.trick and not any(s.hands):  # the play is over: leftover and scoring
-        stats.actions -= 1
-        return _apply(rules, state, legal_actions(rules, state)[i], stats)
-    nxt = s.leader if not s.trick else rules.players.next(s.trick[-1][0])
-    return s.replace(sub="play", pending=(), to_act=nxt, deal_ended=False)
-
-
-def _declared(rules: Ruleset, s: GameState, seat: int, option: declare.Option) -> GameState:
-    """`declare.record` without the event: log the declaration, show its cards."""
-    decl, text, cards = option
-    d = rules.declaring
-    assert d is not None
-    entry = DeclRecord(
-        seat=seat,
-        decl=decl.id,
-        arg=text,
-        cards=cards,
-        points=decl.points,
-        trick_no=s.trick_no,
-        scored_now=d.scored == "immediately",
-    )
-    if d.reveal != "on_declare":
-        return s.replace(declarations=(*s.declarations, entry), deal_ended=False)
-    return s.replace(
-        declarations=(*s.declarations, entry),
-        public=set_at(s.public, seat, s.public[seat] | (cards & s.hands[seat])),
-        reveals=(*s.reveals, Reveal("declared", seat, cards, s.deal_no)),
-        deal_ended=False,
-    )
+        return apply_counted(rules, state, Play(rules.deck.card_text[card], said), stats)
+    choices = no_claims(legal_actions(rules, state))
+    return apply_counted(rules, state, choices[k.pick], stats)
 
 
 def playout(
@@ -367,3 +253,6 @@ def playout(
         if stats.actions - began >= max_actions:
             raise RuntimeError(f"the playout did not end within {max_actions} actions")
     return state
+
+
+__all__ = ["Chooser", "Kernel", "PlayoutStats", "Policy", "in_kernel", "kernel_step", "playout"]
