@@ -15,6 +15,7 @@ from typing import Any
 
 from tressette_dsl.compiled.codegen import Generated, generate
 from tressette_dsl.compiled.coverage import Coverage
+from tressette_dsl.compiled.dealend import FastEnd
 from tressette_dsl.rules.model import Ruleset
 
 RunFn = Callable[[Any, Any], None]
@@ -25,6 +26,7 @@ class CompiledRuleset:
     generated: Generated
     coverage: Coverage
     run: RunFn | None  # None when the ruleset is not covered
+    fast_end: FastEnd | None = None  # the end of a deal without the interpreter, if it fits
 
     @property
     def source(self) -> str:
@@ -60,7 +62,7 @@ def compile_ruleset(rules: Ruleset) -> CompiledRuleset:
         code = compile(gen.source, f"<kernel {rules.id}>", "exec")
         exec(code, namespace)  # our own generated source, see the module doc
         run = namespace["run"]
-    compiled = CompiledRuleset(gen, coverage, run)
+    compiled = CompiledRuleset(gen, coverage, run, FastEnd.build(rules) if run else None)
     _CACHE[key] = compiled
     return compiled
 

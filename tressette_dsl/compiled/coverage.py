@@ -55,7 +55,11 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     for phase in rules.flow:
         if not isinstance(phase, TricksPhase):
             delegated.append(f"phase {phase.id!r} ({phase.kind})")
-    delegated.append("the card that ends the play (leftover, scoring, the next deal)")
+    from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
+
+    why = FastEnd.applies(rules)
+    if why is not None:
+        delegated.append(f"the card that ends the play: leftover, scoring, the next deal ({why})")
     if d is not None:
         if d.at in ("end_of_trick", "before_first_trick", "after_lead"):
             delegated.append(f"declaring rounds (declaring.at: {d.at})")

@@ -212,6 +212,13 @@ def kernel_step(
     if k.card is not None:  # a card it chose: the action needs no list of legal actions
         card, sig, value = k.card
         said = ((compiled.generated.signal_ids[sig], value),) if sig >= 0 else ()
+        if k.stop == 1 and compiled.fast_end is not None:  # the last card of the deal
+            ended = compiled.fast_end.end(state, k.seat, card, said)
+            if ended is not None:
+                stats.actions += 1
+                stats.card_plays += 1
+                stats.deals_dealt += not ended.over
+                return ended
         return apply_counted(rules, state, Play(rules.deck.card_text[card], said), stats)
     choices = no_claims(legal_actions(rules, state))
     return apply_counted(rules, state, choices[k.pick], stats)
