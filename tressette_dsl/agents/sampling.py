@@ -76,17 +76,26 @@ class SamplingAgent:
         for _ in range(worlds):
             world = determinize(rules, state, seat, rng)
             for i, action in enumerate(choices):
-                after, _events = apply(rules, world, action)
-                totals[i] += self._value(rules, before, self._playout(rules, after, rng), seat)
+                if self.engine == "auto":  # the move and the playout, both on the kernel
+                    end = self._kernel_playout(rules, world, rng, i)
+                else:
+                    after, _events = apply(rules, world, action)
+                    end = self._playout(rules, after, rng)
+                totals[i] += self._value(rules, before, end, seat)
         best = max(range(len(choices)), key=lambda i: totals[i])
         return choices[best]
 
+    def _kernel_playout(
+        self, rules: Ruleset, world: GameState, rng: random.Random, choice: int
+    ) -> GameState:
+        """Choice number `choice` (of the legal actions less claims), then random play to
+        the end of the deal, on the compiled kernel: the same game as `_playout`."""
+        from tressette_dsl.compiled import playout  # noqa: PLC0415 - agents load first
+
+        return playout(rules, world, rng, first=choice, max_actions=self.max_steps)
+
     def _playout(self, rules: Ruleset, state: GameState, rng: random.Random) -> GameState:
         """Random legal play (no claims) until the deal or the match is over."""
-        if self.engine == "auto" and not deal_over(state):
-            from tressette_dsl.compiled import playout  # noqa: PLC0415 - agents load first
-
-            return playout(rules, state, rng, max_actions=self.max_steps)
         steps = 0
         while not deal_over(state) and steps < self.max_steps:
             legal = [a for a in legal_actions(rules, state) if str(a) != "claim"]

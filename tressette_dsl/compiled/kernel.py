@@ -133,7 +133,7 @@ class Kernel:
         if not self.actions:
             return s
         n = s.n
-        order = rules.players.order_from
+        order = _seat_orders(rules).__getitem__
         tricks = list(s.tricks)
         log, i = self.trick_log, 0
         while i < len(log):
@@ -224,6 +224,37 @@ def kernel_step(
     return apply_counted(rules, state, choices[k.pick], stats)
 
 
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _seat_orders(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """`players.order_from` of every seat, computed once per table shape."""
+    key = rules.players.count * rules.players.step
+    found = _ORDERS.get(key)
+    if found is None:
+        found = _ORDERS[key] = tuple(
+            rules.players.order_from(s) for s in range(rules.players.count)
+        )
+    return found
+
+
+class _FirstThen:
+    """A chooser that returns `first` once, then asks `then`."""
+
+    __slots__ = ("first", "then", "used")
+
+    def __init__(self, first: int, then: Chooser) -> None:
+        self.first, self.then, self.used = first, then, False
+
+    def __call__(self, n: int) -> int:
+        if self.used:
+            return self.then(n)
+        self.used = True
+        if not 0 <= self.first < n:
+            raise ValueError(f"first choice {self.first} is not one of the {n} choices")
+        return self.first
+
+
 def playout(
     rules: Ruleset,
     state: GameState,
@@ -234,11 +265,14 @@ def playout(
     stats: PlayoutStats | None = None,
     engine: str = "auto",
     max_actions: int = 200_000,
+    first: int | None = None,
 ) -> GameState:
     """Play from `state` to the end of the deal (``until="deal"``) or of the match
     (``"match"``) and return the final state, the one the interpreter reaches with the
     same choices. `engine="interpreted"` plays every action on the interpreter (the
-    reference); ``"auto"`` and ``"compiled"`` use the kernel where it covers the rules."""
+    reference); ``"auto"`` and ``"compiled"`` use the kernel where it covers the rules.
+    `first`, if given, is the index of the first decision's choice (a search bot trying
+    each of its moves), drawn from no random source."""
     if until not in ("deal", "match"):
         raise ValueError(f"until must be 'deal' or 'match', not {until!r}")
     compiled = compile_ruleset(rules)
@@ -248,6 +282,11 @@ def playout(
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
     began = stats.actions
+    restore: tuple[int, Chooser] | None = None
+    if first is not None and state.to_act is not None and not state.over:
+        seat = state.to_act
+        restore = (seat, choose[seat])
+        choose[seat] = _FirstThen(first, choose[seat])
     while not state.over:
         if use_kernel and in_kernel(compiled, state):
             state = kernel_step(rules, compiled, state, choose, stats)
@@ -255,6 +294,8 @@ def playout(
             state = round_step(rules, state, choose, stats)
         else:
             state = interpreted_step(rules, state, choose, stats)
+        if restore is not None:  # the first decision is made: back to the plain chooser
+            choose[restore[0]], restore = restore[1], None
         if until == "deal" and state.deal_ended:
             break
         if stats.actions - began >= max_actions:
