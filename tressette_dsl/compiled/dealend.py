@@ -20,6 +20,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
+from tressette_dsl.compiled.rounds import declared
+from tressette_dsl.engine import declare
 from tressette_dsl.engine.match import fresh_deal
 from tressette_dsl.engine.rng import shuffled
 from tressette_dsl.engine.state import DealRecord, GameState, Outcome, SignalRecord, TrickRecord
@@ -92,8 +94,8 @@ class FastEnd:
         if rules.sides.mode == "contract":
             return "contract sides"
         d = rules.declaring
-        if d is not None and d.at in ("before_first_trick", "announce_then_reveal"):
-            return "declaring at the start of the play"
+        if d is not None and d.at == "announce_then_reveal":
+            return "announcing at the start of the play"
         if d is not None and d.at == "end_of_trick" and d.mandatory:
             return "mandatory declarations at the end of a trick"
         if any(b.cancels_opponent_declarations for b in rules.scoring.big_wins):
@@ -350,17 +352,23 @@ class FastEnd:
         if follow.const is NO_CONST or (window is not None and window.const is NO_CONST):
             tenv = deal_env(rules, s)
             tenv["trick_no"] = 1
-        return s.replace(
+        s = s.replace(
             trick_no=1,
             leader=leader,
             trump=trump,
             trick=(),
             must_follow=bool(evaluate(follow, tenv)),
             window_open=window is not None and bool(evaluate(window, tenv)),
-            sub="play",
-            pending=(),
-            to_act=leader,
         )
+        order = rules.players.order_from(leader)
+        if d is not None and d.at == "before_first_trick" and s.window_open:
+            if not d.mandatory:  # a declaring round from the leader: `rounds` plays it
+                return s.replace(sub="declare", pending=order, to_act=order[0])
+            for seat in order:  # mandatory: every seat declares all it holds, in turn
+                for option in declare.options(rules, s, seat, declare.basis(s, seat)):
+                    s = declared(rules, s, seat, option)
+        # `declared` marks an action; these were automatic, the deal just ended and began
+        return s.replace(sub="play", pending=(), to_act=leader, deal_ended=True)
 
 
 __all__ = ["FastEnd"]

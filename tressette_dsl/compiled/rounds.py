@@ -10,13 +10,16 @@ that would end the play - leftover, scoring, the next deal - to the interpreter.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from tressette_dsl.compiled.cache import CompiledRuleset
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats, apply_counted
 from tressette_dsl.engine import declare
 from tressette_dsl.engine.game import legal_actions
 from tressette_dsl.engine.state import DeclRecord, GameState, Reveal, set_at
 from tressette_dsl.rules.model import Ruleset
+
+if TYPE_CHECKING:  # the cache imports `dealend`, which uses `declared` from here
+    from tressette_dsl.compiled.cache import CompiledRuleset
 
 
 def in_round(compiled: CompiledRuleset, state: GameState) -> bool:
@@ -46,7 +49,7 @@ def round_step(
     i = choose[seat](len(options) + 1)
     stats.actions += 1
     if i < len(options) and s.sub == "declare":
-        return _declared(rules, s, seat, options[i])
+        return declared(rules, s, seat, options[i])
     if i < len(options):  # announce: remember the hand, then as done
         s = s.replace(announced=set_at(s.announced, seat, s.hands[seat]))
     pending = s.pending[1:]
@@ -59,7 +62,7 @@ def round_step(
     return s.replace(sub="play", pending=(), to_act=nxt, deal_ended=False)
 
 
-def _declared(rules: Ruleset, s: GameState, seat: int, option: declare.Option) -> GameState:
+def declared(rules: Ruleset, s: GameState, seat: int, option: declare.Option) -> GameState:
     """`declare.record` without the event: log the declaration, show its cards."""
     decl, text, cards = option
     d = rules.declaring
