@@ -30,7 +30,6 @@ from tressette_dsl.rules.model import NO_CONST, CallPhase, Expr, Ruleset, Tricks
 STOP_NAMES = {
     1: "end of play",
     2: "declaring round",
-    3: "any-time signal",
     4: "announced declarations to reveal",
     5: "declarations after a draw",
     6: "declaring after the lead",
@@ -196,6 +195,7 @@ class _Writer:
         head("called = k.called")
         head("revealed = k.revealed")
         head("actions = 0")
+        head("free = 0  # any-time signals made (actions that are not card plays)")
         head("pick = 0")
         for name in sorted(self.used_env):
             head(f"env_{name} = k.env[{name!r}]")
@@ -215,6 +215,7 @@ class _Writer:
         ):
             tail(f"k.{name} = {name}")
         tail("k.actions += actions")
+        tail("k.free += free")
         return "\n".join([*head.lines, *body.lines, *tail.lines, ""])
 
     def body(self, out: _Lines) -> None:
@@ -273,11 +274,7 @@ class _Writer:
         self.count_any_time(out, anytime)
         out("pick = i = choose[seat](na)")
         if anytime:
-            out("if i >= n:")
-            out.indent()
-            out("k.stop = 3")
-            out("break")
-            out.dedent()
+            self.any_time_signal(out, anytime)
         if cands:
             self.find_card(out, at, cands)
         else:
@@ -333,6 +330,40 @@ class _Writer:
             out(f"if not anymade[seat] >> {si} & 1 and {src}:")
             out.indent()("na += 1")
             out.dedent()
+
+    def any_time_signal(self, out: _Lines, anytime: list[Candidate]) -> None:
+        """A choice past the cards is the (i - n)-th any-time signal still open: make it
+        (the same seat acts again), as the tricks phase does."""
+        names = {
+            "hand": "h",
+            "card": "-1",
+            "led_suit": "led",
+            "trick_no": "trick_no",
+            "seat": "seat",
+            "stock_size": "(len(stock) - spos)",
+        }
+        out("if i >= n:")
+        out.indent()
+        out("i -= n")
+        out("sa = -1")
+        out("va = None")
+        for si, value, truth in anytime:
+            src = self.truth(truth, value, names)
+            out(f"if sa < 0 and not anymade[seat] >> {si} & 1 and {src}:")
+            out.indent()
+            out("if not i:")
+            out.indent()
+            out(f"sa = {si}")
+            out(f"va = {value!r}")
+            out.dedent()
+            out("i -= 1")
+            out.dedent()
+        out("sig_log.extend((seat, sa, va, trick_no, None))")
+        out("anymade[seat] |= 1 << sa")
+        out("actions += 1")
+        out("free += 1")
+        out("continue")
+        out.dedent()
 
     def find_card(self, out: _Lines, at: str, cands: list[Candidate]) -> None:
         """Choice `i` to the card (through `cnt`) and the signal (the i-th true one)."""

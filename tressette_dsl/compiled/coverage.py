@@ -72,8 +72,6 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         drawn = [x.id for x in rules.declarations if x.extends_to_drawn]
         if drawn and not d.mandatory and any(p.draw is not None for p in tricks):
             delegated.append("every decision of a seat holding drawn cards (extends_to_drawn)")
-    if any(s.at == "any_time" for s in rules.signals):
-        delegated.append("any_time signals, when one is chosen")
     if rules.claims is not None:
         delegated.append("claims (the kernel's policies never claim)")
     if any(isinstance(p, CallPhase) and p.trump_called_suit for p in rules.flow):

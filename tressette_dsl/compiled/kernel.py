@@ -53,6 +53,7 @@ class Kernel:
         "cnt",
         "drawn",
         "env",
+        "free",
         "hands",
         "last_winner",
         "leader",
@@ -119,6 +120,7 @@ class Kernel:
         self.revealed = s.partner_revealed
         self.env = deal_env(rules, s)
         self.actions = 0
+        self.free = 0
         self.pick = 0
         self.stop = 0
         self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
@@ -202,7 +204,7 @@ def kernel_step(
     k = Kernel(rules, state)
     compiled.run(k, choose)
     stats.actions += k.actions
-    stats.card_plays += k.actions
+    stats.card_plays += k.actions - k.free
     stats.kernel_actions += k.actions
     state = k.state(rules, state, compiled.generated.signal_ids)
     if k.pick == -2:  # a declaring round has begun: `round_step` plays it
