@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if coverage.covers:
         lines = compiled.source.count("\n")
         print(
-            f"compiled: the kernel plays its tricks ({lines} lines of Python; --show prints them)"
+            f"compiled: the kernel plays this ruleset ({lines} lines of Python; --show prints them)"
         )
     else:
         print(coverage.note())

@@ -3,8 +3,8 @@
 Two lists. `uncovered` names features the kernel cannot play at all: a ruleset with any of
 them is played by the interpreter from start to end (`simulate` and `bench` say so in one
 line). `delegated` names the moments the kernel hands to the interpreter for one action
-and then takes back: the deal and every phase before and after the tricks, declaration
-rounds, any-time signals, the card that ends the play. Delegation is exact by
+and then takes back: in contract games every phase but the tricks and the card that ends
+the play; some declaration moments; claims. Delegation is exact by
 construction (the interpreter applies that action), so it costs speed, never correctness.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tressette_dsl.rules.model import CallPhase, Ruleset, TricksPhase
+from tressette_dsl.rules.model import Ruleset, TricksPhase
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,19 +52,23 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     if rules.signals and rules.signaling.combine:
         uncovered.append("signaling.combine: true")
     d = rules.declaring
-    for phase in rules.flow:
-        if not isinstance(phase, TricksPhase):
-            delegated.append(f"phase {phase.id!r} ({phase.kind})")
     from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
 
     why = FastEnd.applies(rules)
     if why is not None:
+        for phase in rules.flow:
+            if not isinstance(phase, TricksPhase):
+                delegated.append(f"phase {phase.id!r} ({phase.kind})")
         delegated.append(f"the card that ends the play: leftover, scoring, the next deal ({why})")
     if d is not None:
-        if d.at in ("end_of_trick", "before_first_trick", "after_lead"):
-            delegated.append(f"declaring rounds (declaring.at: {d.at})")
+        if d.at == "end_of_trick" and not d.mandatory:
+            delegated.append("the last 'done' of a declaring round that ends the play")
+        if d.at == "end_of_trick" and d.mandatory:
+            delegated.append("mandatory declarations at the end of a trick")
+        if d.at == "after_lead":
+            delegated.append("the lead that opens a declaring round (declaring.at: after_lead)")
         if d.at == "announce_then_reveal":
-            delegated.append("announcing rounds and the reveal of announced declarations")
+            delegated.append("the trick that reveals announced declarations")
         if d.mandatory and any(p.draw is not None for p in tricks):
             delegated.append("mandatory declarations after a draw")
         if d.at == "own_turn" and not d.mandatory:
@@ -74,6 +78,4 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
             delegated.append("every decision of a seat holding drawn cards (extends_to_drawn)")
     if rules.claims is not None:
         delegated.append("claims (the kernel's policies never claim)")
-    if any(isinstance(p, CallPhase) and p.trump_called_suit for p in rules.flow):
-        delegated.append("setting the trump from a called card")
     return uncovered, delegated

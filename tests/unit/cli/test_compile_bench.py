@@ -13,8 +13,8 @@ from tressette_dsl.cli import main
 def test_compile_reports_coverage(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compile", "tressette"]) == 0
     out = capsys.readouterr().out
-    assert "compiled: the kernel plays its tricks" in out
-    assert "declaring rounds" in out
+    assert "compiled: the kernel plays this ruleset" in out
+    assert "claims" in out
 
 
 def test_compile_show_prints_runnable_readable_source(capsys: pytest.CaptureFixture[str]) -> None:
