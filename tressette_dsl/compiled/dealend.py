@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tressette_dsl.compiled.draws import shuffled
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.rounds import declared
 from tressette_dsl.engine import declare
 from tressette_dsl.engine.match import fresh_deal
-from tressette_dsl.engine.rng import shuffled
 from tressette_dsl.engine.state import DealRecord, GameState, Outcome, SignalRecord, TrickRecord
 from tressette_dsl.engine.step import evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
