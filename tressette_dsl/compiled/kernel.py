@@ -52,7 +52,6 @@ class Kernel:
         "card",
         "cnt",
         "drawn",
-        "env",
         "free",
         "hands",
         "last_winner",
@@ -118,12 +117,16 @@ class Kernel:
         self.trump = -1 if s.trump is None else s.trump
         self.called = -1 if s.called_card is None else s.called_card
         self.revealed = s.partner_revealed
-        self.env = deal_env(rules, s)
         self.actions = 0
         self.free = 0
         self.pick = 0
         self.stop = 0
         self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
+
+    def deal_env(self) -> dict[str, Any]:
+        """The deal's environment, for the few expressions that read it: built only by a
+        kernel whose source asks (once per run), not for every hand-over."""
+        return deal_env(self.rules, self.origin)
 
     def declarable(self, seat: int, basis: int, only_with: int) -> bool:
         """Would the interpreter offer `seat` a declaration with its cards now? The kernel
