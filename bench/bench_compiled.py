@@ -37,7 +37,6 @@ from tressette_dsl.compiled import PlayoutStats, compile_ruleset, playout  # noq
 from tressette_dsl.engine import new_game  # noqa: E402
 from tressette_dsl.loader import load_ruleset, playable_rulesets  # noqa: E402
 
-
 # The clock the rates are measured with: process CPU time by default, so that other jobs
 # on a shared machine (which take the cores, not this process's instructions) move the
 # figures far less than they move wall time; `--clock wall` for elapsed time.
