@@ -39,13 +39,24 @@ def _fast_randrange(rng: random.Random) -> Draw:
 def _fast_shuffle(rng: random.Random, x: list[int]) -> None:
     """`rng.shuffle(x)`: the same swaps, each `_randbelow(i + 1)` written out."""
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _steps(len(x)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, its bit length) for i from size - 1 down to 1, computed once a size."""
+    found = _STEPS.get(size)
+    if found is None:
+        found = _STEPS[size] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)
+        )
+    return found
 
 
 def _agrees() -> bool:
