@@ -140,14 +140,12 @@ class Kernel:
         n = s.n
         order = _seat_orders(rules).__getitem__
         tricks = list(s.tricks)
-        log, i = self.trick_log, 0
-        while i < len(log):
+        log = self.trick_log
+        width = 4 + n
+        for i in range(0, len(log), width):
             trick_no, leader, winner, follow = log[i : i + 4]
-            cards = log[i + 4 : i + 4 + n]
-            seats = order(leader)
-            plays = tuple((seats[j], cards[j]) for j in range(n))
+            plays = tuple(zip(order(leader), log[i + 4 : i + width], strict=True))
             tricks.append(TrickRecord(trick_no, leader, plays, winner, follow))
-            i += 4 + n
         signals = list(s.signals)
         slog = self.sig_log
         for j in range(0, len(slog), 5):
@@ -167,7 +165,7 @@ class Kernel:
             window_played=tuple(self.wplayed),
             tricks_won=tuple(self.tricks_won),
             drawn=tuple(self.drawn),
-            trick=tuple((seats[j], c) for j, c in enumerate(self.trick)),
+            trick=tuple(zip(seats, self.trick, strict=False)),
             trick_no=self.trick_no,
             leader=self.leader,
             must_follow=self.must_follow,
