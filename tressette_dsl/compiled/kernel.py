@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
-from tressette_dsl.compiled.rounds import in_round, round_step
+from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
 from tressette_dsl.compiled.steps import (
     Chooser,
     PlayoutStats,
@@ -151,7 +151,7 @@ class Kernel:
         for j in range(0, len(slog), 5):
             seat, sig, value, trick_no, card = slog[j : j + 5]
             signals.append(SignalRecord(seat, signal_ids[sig], value, trick_no, card))
-        reveals = list(s.reveals)
+        reveals = list(self.origin.reveals)  # with those of declaring rounds played here
         rlog = self.reveal_log
         for j in range(0, len(rlog), 2):
             reveals.append(Reveal("drawn", rlog[j], rlog[j + 1], s.deal_no))
@@ -172,6 +172,7 @@ class Kernel:
             window_open=self.window_open,
             last_winner=self.last_winner,
             tricks=tuple(tricks),
+            declarations=self.origin.declarations,
             signals=tuple(signals),
             reveals=tuple(reveals),
             stock=tuple(self.stock[self.spos :]),
@@ -204,6 +205,13 @@ def kernel_step(
     assert compiled.run is not None
     k = Kernel(rules, state)
     compiled.run(k, choose)
+    while k.pick == -2 and k.seat == k.leader:  # a declaring round at a trick's start
+        decisions = kernel_round(rules, k, choose)
+        if decisions is None:
+            break  # not the plain kind: the state is written back, `round_step` plays it
+        stats.actions += decisions
+        k.pick = k.stop = 0
+        compiled.run(k, choose)  # the same kernel plays on, no state written in between
     stats.actions += k.actions
     stats.card_plays += k.actions - k.free
     stats.kernel_actions += k.actions
