@@ -4,7 +4,8 @@ PATHs are files or folders (searched for ``*.yaml`` and ``*.yml``); with none, e
 ruleset is checked. Each problem is printed as ``file:line:col: error[CODE]: message`` with
 the source line and a caret (``--format text``), as a JSON list (``json``) or as GitHub
 Actions annotations (``github``). Exit 0 when every file is valid, 1 when any problem was
-found, 2 on a usage error: a PATH that does not exist, or a folder without rulesets.
+found, 2 on a usage error: a PATH that does not exist or is not a regular file or a folder
+(a FIFO, a device: they are never opened), or a folder without rulesets.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tressette_dsl.cli.common import sources_of
+from tressette_dsl.cli.common import path_argument_problem, sources_of
 from tressette_dsl.diagnostics import (
     Diagnostic,
     Severity,
@@ -76,10 +77,10 @@ def _build_available() -> bool:
 
 def discover(paths: list[str]) -> list[Path] | None:
     """The ruleset files named, folders searched recursively; None after a usage error."""
-    missing = [p for p in paths if not Path(p).exists()]
-    for name in missing:
-        print(f"tressette validate: no such file or folder: {name}", file=sys.stderr)
-    if missing:
+    unusable = [w for w in (path_argument_problem(p, folders=True) for p in paths) if w]
+    for why in unusable:
+        print(f"tressette validate: {why}", file=sys.stderr)
+    if unusable:
         return None
     files: list[Path] = []
     for text in paths:

@@ -18,6 +18,8 @@ from typing import Any
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, did_you_mean
 from tressette_dsl.loader.inherit_meta import inherited_meta
 from tressette_dsl.source import Path, SourceMap, display_name, parse_yaml, read_source
+from tressette_dsl.source.files import path_problem
+from tressette_dsl.text import quote_input
 
 CODES: dict[str, str] = {
     "TS110": "the ruleset named by extends cannot be found",
@@ -97,10 +99,17 @@ def find_base(ref: str, folder: FsPath) -> tuple[FsPath | None, str, str | None]
         if not ref.endswith(YAML_SUFFIXES):
             return None, f"extends: the path '{ref}' must end in .yaml or .yml", None
         candidate = folder / ref
-        if candidate.is_file():
+        problem = path_problem(candidate)
+        if problem is None:
             return candidate, "", None
-        near = [p.name for p in candidate.parent.glob("*") if p.suffix in YAML_SUFFIXES]
-        message = f"extends: no file '{ref}' (looked for {display_name(candidate)})"
+        shown = quote_input(ref)
+        if not problem.missing:
+            return None, f"extends: cannot read '{shown}': {problem.reason}", None
+        message = f"extends: no file '{shown}' (looked for {quote_input(display_name(candidate))})"
+        stem = ref.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        if "/" not in ref and "\\" not in ref and stem in bundled_ids():
+            return None, message, f"to extend the bundled ruleset, write 'extends: {stem}'"
+        near = [p.name for p in _siblings(candidate.parent) if p.name != candidate.name]
         return None, message, did_you_mean(candidate.name, near)
     ids = bundled_ids()
     if ref in ids:
@@ -108,7 +117,15 @@ def find_base(ref: str, folder: FsPath) -> tuple[FsPath | None, str, str | None]
     hint = did_you_mean(ref, ids) or (
         f"bundled rulesets: {', '.join(sorted(ids))}; a file path must end in .yaml"
     )
-    return None, f"extends: no bundled ruleset '{ref}'", hint
+    return None, f"extends: no bundled ruleset '{quote_input(ref)}'", hint
+
+
+def _siblings(folder: FsPath) -> list[FsPath]:
+    """The regular .yaml files of a folder (a FIFO or a folder is no candidate)."""
+    try:
+        return [p for p in folder.glob("*") if p.suffix in YAML_SUFFIXES and p.is_file()]
+    except OSError:
+        return []
 
 
 # ---------------------------------------------------------------------------------------
