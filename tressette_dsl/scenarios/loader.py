@@ -329,7 +329,7 @@ def _read_step(r: _Reader, item: Any, path: Path) -> Step | None:
         seat = str(seats[0])
         action = r.text(entry[seats[0]], (*path, seats[0]), f"the action of {seat}")
         if action is not None:
-            actions.append(_action(r, seat, action, (*path, seats[0]), refused))
+            actions.append(_action(r, seat, action, (*path, seats[0]), refused, step=path))
     if "refused" in entry and not seats:
         r.error(
             codes.BAD_VALUE,
@@ -352,9 +352,13 @@ def _read_step(r: _Reader, item: Any, path: Path) -> Step | None:
     return Step(path, r.span(path), tuple(actions), auto, tuple(expectations))
 
 
-def _action(r: _Reader, seat: str, text: str, path: Path, refused: Any) -> Action:
+def _action(
+    r: _Reader, seat: str, text: str, path: Path, refused: Any, *, step: Path | None = None
+) -> Action:
     if not isinstance(refused, bool | str):
-        r.error(codes.BAD_VALUE, "refused must be true or a text the reason must contain", path)
+        where = (*step, "refused") if step is not None else path
+        message = f"refused must be true or a text the reason must contain, got {_kind(refused)}"
+        r.error(codes.BAD_VALUE, message, where)
         refused = True
     return Action(seat, text, path, r.span(path), refused)
 
