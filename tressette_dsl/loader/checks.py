@@ -8,11 +8,26 @@ keep their TS3xx codes, located inside the string), then checked against the dec
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, did_you_mean
+from tressette_dsl.loader import consistency, shown_text
+from tressette_dsl.loader.checks_access import (
+    ZONES,
+    deck_ranks,
+    dict_at,
+    excluded_cards,
+    expr_call,
+    int_at,
+    list_at,
+    packets_of,
+    phases_of,
+    players_of,
+    rank_tokens,
+    sound_ranks,
+    str_at,
+)
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
 from tressette_dsl.source import Path, SourceMap
 
@@ -31,6 +46,8 @@ CODES: dict[str, str] = {
     "TS413": "a take phase takes from a zone that is not shown first",
     "TS416": "an abstract ruleset cannot be played",
     BAD_CHOICE_KEY: "a recorded choice names a rule the ruleset does not have",
+    **shown_text.CODES,
+    **consistency.CODES,
 }
 
 Check = Callable[[dict[str, Any], SourceMap], Iterator[Diagnostic]]
@@ -41,43 +58,10 @@ def check(doc: dict[str, Any], smap: SourceMap) -> list[Diagnostic]:
     return [diag for one in CHECKS for diag in one(doc, smap)]
 
 
-# ---------------------------------------------------------------------------------------
-# Small typed accessors: the document passed the schema, but stay safe anyway.
+# Small typed accessors (shared with `consistency`, in `checks_access`).
 
-
-def _map(doc: Any, *keys: str) -> dict[str, Any]:
-    for key in keys:
-        doc = doc.get(key) if isinstance(doc, dict) else None
-    return doc if isinstance(doc, dict) else {}
-
-
-def _list(doc: Any, *keys: str) -> list[Any]:
-    value = _map(doc, *keys[:-1]).get(keys[-1])
-    return value if isinstance(value, list) else []
-
-
-def _str(doc: Any, *keys: str) -> str | None:
-    value = _map(doc, *keys[:-1]).get(keys[-1])
-    return value if isinstance(value, str) else None
-
-
-def _int(doc: Any, *keys: str) -> int | None:
-    value = _map(doc, *keys[:-1]).get(keys[-1])
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _players(doc: dict[str, Any]) -> int | None:
-    """players.count, or its default 4 in a playable ruleset (None in an abstract base)."""
-    count = _int(doc, "players", "count")
-    if count is None and doc.get("abstract") is not True and "count" not in _map(doc, "players"):
-        return 4
-    return count
-
-
-def _phases(doc: dict[str, Any], kind: str | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
-    for name, phase in _map(doc, "phases").items():
-        if isinstance(phase, dict) and (kind is None or phase.get("kind") == kind):
-            yield name, phase
+_map, _list, _str, _int = dict_at, list_at, str_at, int_at
+_players, _phases = players_of, phases_of
 
 
 def _unknown(
@@ -144,14 +128,7 @@ def check_contracts(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic
 # The deck.
 
 
-def _rank_tokens(text: str) -> list[tuple[str, int]]:
-    return [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
-
-
-def deck_ranks(doc: dict[str, Any]) -> list[str]:
-    """The rank ids of deck.ranks, in the order written."""
-    text = _str(doc, "deck", "ranks") or ""
-    return [token for token, _ in _rank_tokens(text)]
+_rank_tokens = rank_tokens
 
 
 def check_ranks(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
@@ -201,11 +178,7 @@ def check_bid_ranks(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic
                 )
 
 
-def _sound_ranks(doc: dict[str, Any]) -> list[str]:
-    """deck.ranks when it is usable (one character each, none repeated), else []."""
-    ranks = deck_ranks(doc)
-    ok = all(len(r) == 1 for r in ranks) and len(set(ranks)) == len(ranks)
-    return ranks if ok else []
+_sound_ranks = sound_ranks
 
 
 def check_order(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
@@ -233,16 +206,7 @@ def _plural(n: int, word: str) -> str:
 # Deals and zones.
 
 
-ZONES = ("monte", "stock")  # the zones a deal may fill (see the schema's zone enums)
-
-
-def _packets(doc: dict[str, Any]) -> Iterator[tuple[str, Path, Any]]:
-    """(phase id, path of packets, the parsed packets or None) for every deal phase."""
-    for name, phase in _phases(doc, "deal"):
-        text = _str(phase, "packets")
-        if text is not None:
-            value, _problems = _expr("parse_packets", text, ZONES)
-            yield name, ("phases", name, "packets"), value
+_packets = packets_of
 
 
 def check_deal(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
@@ -291,11 +255,7 @@ def check_deal(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
             )
 
 
-def _excluded(doc: dict[str, Any]) -> set[str]:
-    value = _map(doc, "deck").get("exclude")
-    if isinstance(value, list):
-        return {v for v in value if isinstance(v, str)}
-    return set(re.findall(r"[^\s,]+", value)) if isinstance(value, str) else set()
+_excluded = excluded_cards
 
 
 def _deal_sum(players: int, hands: list[int], zones: list[tuple[str, int]]) -> str:
@@ -479,16 +439,7 @@ def check_big_wins(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]
 # The expression language's small rule languages (rank order, card values, deal packets).
 
 
-def _expr(function: str, text: str, arg: Any) -> tuple[Any, tuple[Any, ...]]:
-    """``tressette_dsl.expr.<function>(text, arg)``: (its value or None, its problems)."""
-    try:
-        from tressette_dsl import expr  # noqa: PLC0415 - Lark is slow to load
-    except ImportError:  # the expression language is not there: the other checks still run
-        return None, ()
-    try:
-        return getattr(expr, function)(text, arg), ()
-    except expr.ExprError as err:
-        return None, err.problems
+_expr = expr_call
 
 
 def _located(problems: Any, smap: SourceMap, path: Path) -> Iterator[Diagnostic]:
@@ -511,4 +462,6 @@ CHECKS: tuple[Check, ...] = (
     check_teams,
     check_big_wins,
     check_choice_keys,
+    shown_text.check_shown_text,
+    *consistency.CHECKS,
 )

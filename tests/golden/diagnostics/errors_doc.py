@@ -93,6 +93,11 @@ EXPLAIN = {
     "TS402": "A phase is defined but `flow` never runs it (not checked in abstract bases).",
     "TS403": "`superseded_by` names a declaration that is not defined.",
     "TS404": "A bid's `contract` or a `choose` option names a contract that is not defined.",
+    "TS405": "A text of the ruleset (a title, a seat, suit or rank name, an id, any key) holds "
+    "a control character, written with a YAML escape such as `\\e`, `\\a` or `\\r`. "
+    "`describe`, `list` and `play` print these texts, and an escape sequence would clear the "
+    "screen, change colours or set the window title instead of being shown. Line breaks and "
+    "tabs are allowed only in the long texts (`rules_text`, `description`, a choice's `text`).",
     "TS406": "`deck.ranks` holds a rank id that is not one character or is repeated, or "
     "`rank_names` or a bid's `rank` names a rank the deck does not have.",
     "TS407": "A deal's packets do not add up to the deck for the number of players: the packets "
@@ -108,11 +113,33 @@ EXPLAIN = {
     "TS413": "A `take` phase lets seats pick cards in full view, so every seat sees them: "
     "the zone must have been shown by an earlier `reveal` phase, or its face-down cards "
     "would become public without the rules saying so.",
+    "TS414": "Two suits have the same `name` or `symbol`, or two seats the same name (case "
+    "aside). The table, `describe`, the scenarios and `--players North=human` name suits and "
+    "seats by these words, so each must be told apart.",
+    "TS415": "Two bids of one auction have the same `level`. A bid outbids another by a higher "
+    "level (or, between two bids that name points, by more points), so two plain bids at one "
+    "level could never be ordered.",
+    "TS417": "A bid's `points` range has `from` above `to`: no number of points can be bid.",
+    "TS418": "A `move` takes more cards than its zone can hold, or a `discard` asks for more "
+    "cards than a hand can hold at that point of `flow`. The sizes are upper bounds: the "
+    "cards each hand and zone is dealt, plus every move, take, give and call before the phase "
+    "(whatever its `when`). The engine would move fewer cards than written, or wait for a "
+    "discard no seat can make, so every game would stop with no legal action.",
+    "TS419": "`match.end` is a constant false: the match would never end (only `--max-deals` "
+    "would stop it).",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
     "TS420": "A recorded choice (`meta.choices`) may name the rules it explains as `keys`, "
     "dotted paths such as `signals.striscio`; a ruleset that extends this one and changes one "
     "of them does not inherit the choice, so `describe` never shows a choice the rules no "
     "longer make. A key must name a rule of the ruleset (or one it leaves out), not a typo.",
+    "TS421": "A score one deal can never reach: a contract's `target`, or a threshold on "
+    "`..._points` or `..._units` in `payoff.success`, above what the deck's cards and the "
+    "last-trick bonus total (`deck.values` summed over the deck, plus `scoring.last_trick`, "
+    "in units; divided by `deck.unit` for points). The message states the totals.",
+    "TS422": "A warning: `deck.values` gives no value to a rank that is stronger (in "
+    "`deck.order`) than a rank it values, as when a rank is forgotten in the list. An "
+    "unlisted rank is worth 0, which may be intended; the message states the deck's totals so "
+    "they can be checked against the targets. It does not stop the ruleset from loading.",
     "TS434": "Some names only get a value from a phase of a given kind: an `auction` sets "
     "`declarer`, `contract`, `bid`, `bid_rank`, `bid_points`, `contract_value` and "
     "`contract_target` (a `choose` phase changes `contract`); a `call` sets `called_card`, "
@@ -176,6 +203,9 @@ def _synthetic() -> dict[str, tuple[str, str]]:
         (folder / "base.yaml").write_text("id: base\nabstract: true\n")
         (folder / "folder.yaml").mkdir()
         many = _block(run_cli("many.yaml", cwd=folder)[1], "TS100")
+        (folder / "no-threes.yaml").write_text(
+            'id: house-no-threes\nextends: tressette\ndeck:\n  values: "A=3, 2 K Q J=1"\n'
+        )
         return {
             "TS100": ("a file with 120 lines `kN: yes` (`many.yaml`), the last lines", many),
             "TS105": ("a 50 MB file (`huge.yaml`)", run_cli("huge.yaml", cwd=folder)[1]),
@@ -186,6 +216,11 @@ def _synthetic() -> dict[str, tuple[str, str]]:
             "TS114": (
                 '`load_ruleset("tresette")` (or `tressette play tresette`)',
                 _loaded("tresette", folder),
+            ),
+            "TS422": (
+                "`no-threes.yaml`: `extends: tressette` with "
+                '`deck: {values: "A=3, 2 K Q J=1"}` (exit 0: a warning)',
+                run_cli("no-threes.yaml", cwd=folder)[1],
             ),
             "TS416": (
                 '`load_ruleset("base.yaml")` (or `tressette play base.yaml`) on a file '
