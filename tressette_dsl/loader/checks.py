@@ -83,7 +83,19 @@ def check_flow(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
     phases = _map(doc, "phases")
     flow = _list(doc, "flow")
     for i, name in enumerate(flow):
-        if isinstance(name, str) and name not in phases:
+        removed = smap.removed.get(("phases", name)) if isinstance(name, str) else None
+        if isinstance(name, str) and name not in phases and removed is not None:
+            span, inherited = removed
+            what = f"'{name}: null' removes it" if inherited else f"'{name}:' has no value"
+            yield Diagnostic(
+                "TS401",
+                f"flow runs the phase '{name}', but {what}",
+                span,
+                path=("phases", name),
+                hint=f"give flow without '{name}' as well, or drop '{name}: null'",
+                notes=smap.provenance(span.file),
+            )
+        elif isinstance(name, str) and name not in phases:
             yield _unknown(smap, "TS401", "flow: phase", name, known=phases, path=("flow", i))
     if doc.get("abstract") is True or "flow" not in doc:
         return

@@ -148,6 +148,7 @@ def _load(
     doc, smap, problems = parse_yaml(read_source(path, name), name)
     ref = doc.get("extends")
     if not isinstance(ref, str) or not ref:  # a wrong type is the schema's to report
+        smap.removed = {p: (smap.key_span(p), False) for p in null_paths(doc, ())}
         return merge({}, doc), smap, problems
     here = path.resolve()
     chain = (*chain, here)
@@ -188,8 +189,30 @@ def merge_documents(
         both = {**getattr(bsmap, table), **getattr(osmap, table)}
         setattr(smap, table, {p: v for p, v in both.items() if p in live})
     smap.sources = {**bsmap.sources, **osmap.sources}
+    smap.removed = {
+        **{p: v for p, v in bsmap.removed.items() if p not in live},
+        **{p: (osmap.key_span(p), _has(base, p)) for p in null_paths(overlay, ())},
+    }
     smap.inherited = {**bsmap.inherited, bsmap.file: (osmap.span(("extends",)), ref)}
     return merged, smap
+
+
+def null_paths(doc: Any, path: Path) -> Iterator[Path]:
+    """The paths of a document whose value is null (``key: null`` or ``key:`` alone)."""
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            if value is None:
+                yield (*path, key)
+            else:
+                yield from null_paths(value, (*path, key))
+
+
+def _has(doc: Any, path: Path) -> bool:
+    for key in path:
+        if not isinstance(doc, dict) or key not in doc:
+            return False
+        doc = doc[key]
+    return True
 
 
 def removes_nothing(base: Any, overlay: Any, smap: SourceMap, path: Path) -> Iterator[Diagnostic]:

@@ -8,13 +8,14 @@ not at the parent mapping that ``additionalProperties`` names, and the union of 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path as FsPath
 from typing import Any
 
-from tressette_dsl.diagnostics import Diagnostic, did_you_mean
+from tressette_dsl.diagnostics import Diagnostic, Span, did_you_mean
 from tressette_dsl.source import Path, SourceMap
 
 SCHEMA_FILE = FsPath(__file__).resolve().parent.parent / "schema" / "ruleset.schema.json"
@@ -79,7 +80,8 @@ def check(doc: Any, smap: SourceMap, skip: Iterable[Path] = ()) -> list[Diagnost
             key = (diag.code, diag.path, diag.message)
             if key not in seen:
                 seen.add(key)
-                out.append(diag)
+                lost = lost_indent_hint(smap, diag.path)
+                out.append(dataclasses.replace(diag, hint=lost) if lost else diag)
     return out
 
 
@@ -181,7 +183,43 @@ def _missing(error: Any, path: Path, smap: SourceMap) -> Iterator[Diagnostic]:
         if playable:
             hint = "a playable ruleset needs it; mark a base for other rulesets 'abstract: true'"
         message = f"{where} required key '{key}'"
+        removed = smap.removed.get((*path, key))
+        if removed is not None:
+            yield _removed(smap, (*path, key), removed, message)
+            continue
         yield smap.diagnostic("TS202", message, path, hint=hint, at_key=bool(path))
+
+
+def _removed(smap: SourceMap, path: Path, removed: tuple[Span, bool], message: str) -> Diagnostic:
+    """A required key that is missing because the file wrote it as null: say so there."""
+    span, inherited = removed
+    key = _dotted(path)
+    if inherited and _nothing_after(smap, span):
+        message = (
+            f"{message}: '{key}:' with nothing after it is null, which removed the inherited "
+            "value (the lines after it are not indented under it)"
+        )
+        hint = f"indent the lines that belong to '{key}:' under it, or drop '{key}:'"
+    elif inherited:
+        message = f"{message}: '{key}: null' removed the inherited value"
+        hint = f"drop the line to keep the inherited {key}, or give its keys here"
+    elif _nothing_after(smap, span):
+        message = f"{message}: nothing follows '{key}:' (the lines after it are not indented)"
+        hint = f"indent the lines that belong to '{key}:' under it"
+    else:
+        message = f"{message}: '{key}:' has no value (null)"
+        hint = f"give '{key}' its value, indented under it"
+    notes = smap.provenance(span.file)
+    return Diagnostic("TS202", message, span, path=path, hint=hint, notes=notes)
+
+
+def _nothing_after(smap: SourceMap, span: Span) -> bool:
+    """Whether the key at `span` ends its line (``match:`` alone, perhaps a comment)."""
+    lines = smap.sources.get(span.file, "").splitlines()
+    if not 1 <= span.line <= len(lines):
+        return False
+    rest = lines[span.line - 1][span.col - 1 :].split(":", 1)
+    return len(rest) == 2 and rest[1].split("#", 1)[0].strip() == ""
 
 
 def _wrong_type(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
@@ -199,6 +237,28 @@ def _wrong_type(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
         hint = f'quote it: "{json.dumps(value)}"'
     message = f"{_where(path)}: expected {expected}, found {_describe(value)}"
     return smap.diagnostic("TS201", message, path, hint=hint)
+
+
+def lost_indent_hint(smap: SourceMap, path: Path) -> str | None:
+    """When the key at `path` sits just below a key of its own mapping that has nothing
+    after its colon (``play:`` then ``kind: tricks`` at the same column), the lines were
+    almost surely meant to be indented under that key: say so."""
+    here = smap.keys.get(path)
+    if here is None or not path:
+        return None
+    above = [
+        (span.line, p[-1])
+        for p, (span, _inherited) in smap.removed.items()
+        if p[:-1] == path[:-1]
+        and span.file == here.file
+        and span.col == here.col
+        and span.line < here.line
+        and _nothing_after(smap, span)
+    ]
+    if not above:
+        return None
+    line, key = max(above)
+    return f"'{key}:' on line {line} has nothing after it: indent the lines under it"
 
 
 def _not_allowed(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
