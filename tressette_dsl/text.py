@@ -70,3 +70,16 @@ def cut_line(line: str, col: int, width: int = LINE_WIDTH) -> tuple[str, int]:
     before = head + escape(line[start:index], keep_tabs=True)
     shown = before + escape(line[index:end], keep_tabs=True) + tail
     return shown, len(before) + 1
+
+
+def non_ascii_note(word: str) -> str | None:
+    """Names the first non-ASCII character of a word that was meant to be a key or an id
+    (a Cyrillic ``а`` in ``mаtch`` looks like ``a``), or None when the word is ASCII."""
+    for char in word:
+        if not char.isascii():
+            name = unicodedata.name(char, "with no Unicode name")
+            return (
+                f"'{escape(word)}' contains the non-ASCII character '{escape(char)}' "
+                f"(U+{ord(char):04X} {name}): retype it with ASCII letters"
+            )
+    return None

@@ -91,3 +91,76 @@ def test_the_bundled_rulesets_have_no_warnings() -> None:
     for path in bundled_rulesets():
         found, _ = validate_file(path)
         assert found == [], path
+
+
+# --- hints that agree with the language --------------------------------------------------
+
+
+def _one(tmp_path: Path, text: str) -> Diagnostic:
+    found = [d for d in problems(tmp_path, text) if d.severity is Severity.ERROR]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_a_decimal_last_trick_is_told_the_units_and_the_hint_works(tmp_path: Path) -> None:
+    diag = _one(tmp_path, "id: mine\nextends: tressette\nscoring:\n  last_trick: 1.333\n")
+    assert diag.code == "TS103"
+    assert "1.333 points is 4" in (diag.hint or "")
+    assert "string" not in (diag.hint or "")
+    assert (
+        errors(problems(tmp_path, "id: mine\nextends: tressette\nscoring:\n  last_trick: 4\n"))
+        == []
+    )
+
+
+def test_a_fraction_string_for_an_integer_key(tmp_path: Path) -> None:
+    diag = _one(tmp_path, 'id: mine\nextends: tressette\nscoring:\n  last_trick: "4/3"\n')
+    assert diag.code == "TS201"
+    assert "4/3 points would be 4" in (diag.hint or "")
+
+
+@pytest.mark.parametrize("value", ["J=0.333", "J=1/3"])
+def test_fractional_card_values_are_told_to_count_units(tmp_path: Path, value: str) -> None:
+    text = f'id: mine\nextends: tressette\ndeck:\n  values: "A=3, 3 2 K Q=1, {value}"\n'
+    diag = _one(tmp_path, text)
+    assert diag.code == "TS308"
+    assert "a card worth a third is 1 (J=1)" in (diag.hint or "")
+    fixed = 'id: mine\nextends: tressette\ndeck:\n  values: "A=3, 3 2 K Q J=1"\n'
+    assert errors(problems(tmp_path, fixed)) == []
+
+
+def test_a_look_alike_letter_in_a_key_is_named(tmp_path: Path) -> None:
+    diag = _one(tmp_path, "id: mine\nextends: tressette\nm\u0430tch:\n  target: 31\n")
+    assert diag.code == "TS203"
+    assert "U+0430 CYRILLIC SMALL LETTER A" in (diag.hint or "")
+    assert "did you mean 'match'?" in (diag.hint or "")
+
+
+@pytest.mark.parametrize(
+    ("expression", "words", "fixed"),
+    [
+        ("suit(3♦) == D", "'3D' if '♦' is the suit D", "suit(3D) == D"),
+        ("m\u0430x(totals) >= 21", "CYRILLIC SMALL LETTER A", "max(totals) >= 21"),
+    ],
+)
+def test_expression_characters_with_a_hint(
+    tmp_path: Path, expression: str, words: str, fixed: str
+) -> None:
+    template = 'id: mine\nextends: tressette\nclaims:\n  allowed: "{}"\n'
+    if "totals" in expression:
+        template = 'id: mine\nextends: tressette\nmatch:\n  end: "{}"\n'
+    diag = _one(tmp_path, template.format(expression))
+    assert diag.code == "TS301"
+    assert words in (diag.hint or "")
+    assert errors(problems(tmp_path, template.format(fixed))) == []
+
+
+def test_ordering_seats_and_lists_has_hints(tmp_path: Path) -> None:
+    seat = (
+        'id: mine\nextends: tressette\nphases:\n  play:\n    first_lead: "0 if dealer < 2 else 1"\n'
+    )
+    assert "no order" in (_one(tmp_path, seat).hint or "")
+    totals = 'id: mine\nextends: tressette\nmatch:\n  end: "totals >= target"\n'
+    diag = _one(tmp_path, totals)
+    assert "max(totals) >= target" in (diag.hint or "")
+    assert errors(problems(tmp_path, totals.replace("totals >=", "max(totals) >="))) == []

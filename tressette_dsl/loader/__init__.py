@@ -102,6 +102,7 @@ def collect(path_or_id: str | Path) -> tuple[dict[str, Any], SourceMap, list[Dia
     """Stages 1-4: the merged document, its SourceMap and every problem (not raised)."""
     path = resolve_ruleset_path(path_or_id)
     doc, smap, problems = extends.load(path)
+    problems = schema.refine_float_hints(problems)
     if not _sound(problems):
         return doc, smap, problems
     problems += schema.check(doc, smap, skip=[d.path for d in problems])

@@ -30,6 +30,7 @@ from tressette_dsl.loader.checks_access import (
 )
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
 from tressette_dsl.source import Path, SourceMap
+from tressette_dsl.text import non_ascii_note
 
 CODES: dict[str, str] = {
     "TS401": "flow names a phase that phases does not define",
@@ -71,6 +72,9 @@ def _unknown(
     hint = did_you_mean(str(name), defined) or (
         f"defined: {', '.join(defined)}" if defined else None
     )
+    odd = non_ascii_note(str(name))
+    if odd is not None:
+        hint = f"{odd}; {hint}" if hint else odd
     return smap.diagnostic(code, f"{what} '{name}' is not defined", path, hint=hint)
 
 

@@ -47,7 +47,9 @@ EXPLAIN = {
     "booleans and integers are plain decimal. Values that YAML 1.1 tools read differently "
     "(`yes`, `no`, `on`, `off`, `y`, `n`, `012`, `0o12`, `0x1F`, `1_000`, `1:30`) and every "
     "float (`1.5`, `.5`, `1e3`) are reported: arithmetic is exact, so write an integer number "
-    "of units or a fraction as a string. Keys always stay strings (`on:` is the key `on`).",
+    "of units (with `deck.unit: 3` a unit is a third of a point, so 1⅓ points is `4`); a "
+    "fraction is written as a string only where an expression is allowed (`deal_points: "
+    '"4/3"`). Keys always stay strings (`on:` is the key `on`).',
     "TS104": "Anchors (`&name`), aliases (`*name`) and merge keys (`<<`) are not used in "
     "rulesets: share rules with `extends` instead. This also makes alias bombs harmless.",
     "TS105": "A ruleset file may have at most 1,000,000 bytes and 20,000 values. The size is "
