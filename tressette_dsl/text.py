@@ -29,13 +29,14 @@ def first_control(text: str) -> int | None:
     return None
 
 
-def escape(text: str, *, keep_tabs: bool = False) -> str:
-    """`text` with each control character written as a visible escape (``\\x1b``, ``\\u202e``)."""
+def escape(text: str, *, keep_tabs: bool = False, keep: str = "") -> str:
+    """`text` with each control character written as a visible escape (``\\x1b``, ``\\u202e``);
+    tabs (`keep_tabs`) and the characters of `keep` are left as they are."""
     if first_control(text) is None:
         return text
     out = []
     for char in text:
-        if keep_tabs and char == "\t":
+        if (keep_tabs and char == "\t") or char in keep:
             out.append(char)
         elif is_control(char):
             code = ord(char)

@@ -43,6 +43,7 @@ from tressette_dsl.engine import (
 )
 from tressette_dsl.loader import bundled_ids
 from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.text import escape
 
 EXIT_OK, EXIT_DIVERGED, EXIT_RULESET = 0, 1, 2
 HUMAN = "human"
@@ -122,7 +123,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _where(path: str, line: int, message: str) -> str:
-    return f"{path}: {message}" if line <= 0 else f"{path}:{line}: {message}"
+    """``LOG:line: message``, escaped: a log's text must not drive the terminal."""
+    text = f"{path}: {message}" if line <= 0 else f"{path}:{line}: {message}"
+    return escape(text)
 
 
 def ruleset_source(log: gamelog.GameLog, override: str | None) -> tuple[str | None, list[str]]:

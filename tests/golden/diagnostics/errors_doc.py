@@ -28,10 +28,11 @@ sys.path.insert(0, str(ROOT))
 
 from tressette_dsl.cli import main  # noqa: E402
 from tressette_dsl.diagnostics import DiagnosticError, render_text  # noqa: E402
+from tressette_dsl.lint import CODES as DEEP_CODES  # noqa: E402
 from tressette_dsl.loader import checks, extends, load_ruleset, schema  # noqa: E402
 from tressette_dsl.source import CODES as SOURCE_CODES  # noqa: E402
 
-CODES = {**SOURCE_CODES, **extends.CODES, **schema.CODES, **checks.CODES}
+CODES = {**SOURCE_CODES, **extends.CODES, **schema.CODES, **checks.CODES, **DEEP_CODES}
 CODES["TS199"] = "internal error while compiling a ruleset"
 CODES["TS434"] = "a name used before any phase of flow gives it a value"
 
@@ -142,6 +143,19 @@ EXPLAIN = {
     "`deck.order`) than a rank it values, as when a rank is forgotten in the list. An "
     "unlisted rank is worth 0, which may be intended; the message states the deck's totals so "
     "they can be checked against the targets. It does not stop the ruleset from loading.",
+    "TS441": "Found by `tressette validate --deep`, which plays a few hundred random deals of "
+    "each valid ruleset (at most 10 s) through the engine: the match is not over, yet nobody "
+    "is to act or no action is legal. The diagnostic points at the phase where the game got "
+    "stuck and says which seed and deal show it and how many cards each hand holds; the cause "
+    "is often an earlier phase (here a discard that leaves the soloist a card short).",
+    "TS442": "Found by `validate --deep`: a match that did not end after 200 deals (pointing "
+    "at `match.end`), or a deal that did not end after 5,000 actions (pointing at its phase).",
+    "TS443": "Found by `validate --deep`: a deal played to its end whose tricks and leftover "
+    "captured more or fewer card units than the deck holds, so its points cannot add up "
+    "(not checked with `scoring.leftover_to: none`, which sets the leftover aside on purpose).",
+    "TS444": "Found by `validate --deep`: an expression failed while playing (located at its "
+    "rule, with the message of the failure), or the engine raised an error (located at the "
+    "phase; that is a bug in tressette-dsl, please report it).",
     "TS434": "Some names only get a value from a phase of a given kind: an `auction` sets "
     "`declarer`, `contract`, `bid`, `bid_rank`, `bid_points`, `contract_value` and "
     "`contract_target` (a `choose` phase changes `contract`); a `call` sets `called_card`, "
@@ -205,6 +219,19 @@ def _synthetic() -> dict[str, tuple[str, str]]:
         (folder / "base.yaml").write_text("id: base\nabstract: true\n")
         (folder / "folder.yaml").mkdir()
         many = _block(run_cli("many.yaml", cwd=folder)[1], "TS100")
+        (folder / "short.yaml").write_text(
+            "id: house-short\nextends: calabresella\nphases:\n  discard:\n    count: 5\n"
+        )
+        (folder / "endless.yaml").write_text(
+            'id: house-endless\nextends: calabresella\nmatch:\n  end: "deals_counted < 0"\n'
+        )
+        (folder / "lost.yaml").write_text(
+            "id: house-lost\nextends: tressette-a-tre\ndeck:\n  exclude: null\nphases:\n"
+            '  deal:\n    packets: "4 4 4 monte:4"\nscoring:\n  leftover_to: declarer\n'
+        )
+        (folder / "thirds.yaml").write_text(
+            'id: house-thirds\nextends: calabresella\nscoring:\n  deal_points: "units / 3"\n'
+        )
         (folder / "no-threes.yaml").write_text(
             'id: house-no-threes\nextends: tressette\ndeck:\n  values: "A=3, 2 K Q J=1"\n'
         )
@@ -219,6 +246,24 @@ def _synthetic() -> dict[str, tuple[str, str]]:
                 '`load_ruleset("tresette")` (or `tressette play tresette`)',
                 _loaded("tresette", folder),
             ),
+            "TS441": (
+                "`short.yaml`: `extends: calabresella` with a discard of 5 instead of 4, "
+                "`tressette validate --deep short.yaml`",
+                _relative(run_cli("--deep", "short.yaml", cwd=folder)[1]),
+            ),
+            "TS442": (
+                '`endless.yaml`: `extends: calabresella` with `match: {end: "deals_counted < 0"}`',
+                _relative(run_cli("--deep", "endless.yaml", cwd=folder)[1]),
+            ),
+            "TS443": (
+                "`lost.yaml`: three players with a monte of 4 that goes to the declarer, in a "
+                "game without an auction (so without a declarer)",
+                _relative(run_cli("--deep", "lost.yaml", cwd=folder)[1]),
+            ),
+            "TS444": (
+                '`thirds.yaml`: `extends: calabresella` with `deal_points: "units / 3"` (no floor)',
+                _relative(run_cli("--deep", "thirds.yaml", cwd=folder)[1]),
+            ),
             "TS422": (
                 "`no-threes.yaml`: `extends: tressette` with "
                 '`deck: {values: "A=3, 2 K Q J=1"}` (exit 0: a warning)',
@@ -230,6 +275,11 @@ def _synthetic() -> dict[str, tuple[str, str]]:
                 _loaded("base.yaml", folder),
             ),
         }
+
+
+def _relative(output: str) -> str:
+    """Output with the checkout's path left out, so the doc does not depend on it."""
+    return output.replace(str(ROOT) + os.sep, "")
 
 
 def _block(output: str, code: str) -> str:
@@ -306,6 +356,7 @@ compiler (TS3xx) run once the document has a sound shape (unknown and duplicate 
 | TS3xx | expressions, orders, values, packets, patterns | [expressions.md](expressions.md) |
 | TS401-TS429 | semantic checks: references, deck and deal, seats and teams | below |
 | TS430-TS439 | checks made while compiling the model (`rules/build.py`) | its messages |
+| TS441-TS444 | `validate --deep`: random deals played through the engine | below |
 | TS5xx | rule violations at play time (the engine) | the engine's messages |
 | TS6xx | conformance scenarios (`tressette check`) | [scenarios.md](scenarios.md) |
 
