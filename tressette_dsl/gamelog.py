@@ -120,7 +120,7 @@ def event_record(data: Mapping[str, Any]) -> Event:
         raise ValueError(f"not an event type: {kind!r}")
     try:
         record = decode(dict(data))
-    except (TypeError, KeyError) as exc:
+    except (TypeError, KeyError, ValueError) as exc:
         raise ValueError(f"{kind}: {exc}") from None
     if not isinstance(record, _EVENT_TYPES[kind]):  # pragma: no cover - the codec's registry
         raise ValueError(f"{kind}: decoded as {type(record).__name__}")

@@ -18,8 +18,9 @@ from typing import Any
 from tressette_dsl import engine
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Severity, Span
 from tressette_dsl.engine import GameState
+from tressette_dsl.engine.arguments import first_deal_sizes
 from tressette_dsl.loader import bundled_ids, load_ruleset
-from tressette_dsl.rules.model import DealPhase, Ruleset
+from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.scenarios import codes
 from tressette_dsl.scenarios.checks import CHECKS, Game
 from tressette_dsl.scenarios.loader import did_you_mean
@@ -405,16 +406,8 @@ def _reached(game: Game, goal: Any, done: int, tricks: int, deals: int) -> bool:
 
 def first_hand_size(rules: Ruleset) -> int | None:
     """The cards each hand holds after the first deal phase of `flow` (None if none)."""
-    deal = next((p for p in rules.flow if isinstance(p, DealPhase)), None)
-    if deal is None:
-        return None
-    players = rules.players.count
-    hand = sum(p.count for p in deal.packets if p.zone is None and p.count is not None)
-    fixed = players * hand + sum(p.count for p in deal.packets if p.zone and p.count is not None)
-    rest = next((p for p in deal.packets if p.count is None), None)
-    if rest is not None and rest.zone is None:
-        hand += (len(rules.deck.cards) - fixed) // players
-    return hand
+    sizes = first_deal_sizes(rules)
+    return None if sizes is None else sizes[0]
 
 
 def _auto_choice(legal: tuple[engine.Action, ...]) -> engine.Action:
