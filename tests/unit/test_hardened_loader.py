@@ -164,3 +164,13 @@ def test_ordering_seats_and_lists_has_hints(tmp_path: Path) -> None:
     diag = _one(tmp_path, totals)
     assert "max(totals) >= target" in (diag.hint or "")
     assert errors(problems(tmp_path, totals.replace("totals >=", "max(totals) >="))) == []
+
+
+def test_describe_states_the_deal_total_the_scoring_is_checked_against(tmp_path: Path) -> None:
+    from tressette_dsl.describe import describe  # noqa: PLC0415
+
+    text = describe(load_ruleset("calabresella"))
+    assert "One deal is worth 35 units in all" in text
+    path = tmp_path / "r.yaml"
+    path.write_text('id: mine\nextends: calabresella\ndeck:\n  values: "A=3, 2 K Q J=1"\n')
+    assert "One deal is worth 31 units in all" in describe(load_ruleset(path))
