@@ -14,14 +14,12 @@ from typing import Any
 from tressette_dsl.diagnostics import Diagnostic, did_you_mean
 from tressette_dsl.loader import consistency, shown_text
 from tressette_dsl.loader.checks_access import (
-    ZONES,
     deck_ranks,
     dict_at,
     excluded_cards,
     expr_call,
     int_at,
     list_at,
-    packets_of,
     phases_of,
     players_of,
     rank_tokens,
@@ -29,6 +27,7 @@ from tressette_dsl.loader.checks_access import (
     str_at,
 )
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
+from tressette_dsl.rules import zones as zones_of
 from tressette_dsl.source import Path, SourceMap
 from tressette_dsl.text import non_ascii_note
 
@@ -46,6 +45,8 @@ CODES: dict[str, str] = {
     "TS412": "sides.mode and sides.teams disagree",
     "TS413": "a take phase takes from a zone that is not shown first",
     "TS416": "an abstract ruleset cannot be played",
+    "TS417": "a phase or a packet names a zone that zones does not declare",
+    "TS418": "a draw names a zone that is not drawn from",
     BAD_CHOICE_KEY: "a recorded choice names a rule the ruleset does not have",
     **shown_text.CODES,
     **consistency.CODES,
@@ -222,7 +223,18 @@ def _plural(n: int, word: str) -> str:
 # Deals and zones.
 
 
-_packets = packets_of
+def _zones(doc: dict[str, Any]) -> tuple[str, ...]:
+    """The ids a packet may name: the declared zones, or the implied ones without `zones:`."""
+    return zones_of.nameable(doc)
+
+
+def _packets(doc: dict[str, Any]) -> Iterator[tuple[str, Path, Any]]:
+    """(phase id, path of packets, the parsed packets or None) for every deal phase."""
+    for name, phase in _phases(doc, "deal"):
+        text = _str(phase, "packets")
+        if text is not None:
+            value, _problems = _expr("parse_packets", text, _zones(doc))
+            yield name, ("phases", name, "packets"), value
 
 
 def check_deal(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
@@ -236,7 +248,7 @@ def check_deal(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
         path = ("phases", name, "packets")
         if text is None:
             continue
-        packets, problems = _expr("parse_packets", text, ZONES)
+        packets, problems = _expr("parse_packets", text, _zones(doc))
         yield from _located(problems, smap, path)
         if packets is None or players is None or not suits or not ranks:
             continue
@@ -303,13 +315,38 @@ def check_zones(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
         zone = _str(phase, "draw", "from")
         if zone is not None:
             uses.append((zone, ("phases", name, "draw", "from")))
+    nameable = zones_of.nameable(doc)
     for zone, path in uses:
+        if zone not in nameable:
+            continue  # an undeclared zone: TS417 (check_declared_zones)
         if zone not in made:
             yield smap.diagnostic(
                 "TS410",
                 f"{'.'.join(map(str, path))}: no phase creates the zone '{zone}'",
                 path,
                 hint=f'deal it, e.g. packets: "... {zone}:4" or "... {zone}:rest"',
+            )
+
+
+def check_declared_zones(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
+    """Once a ruleset writes `zones:`, every zone a phase names is declared there (a packet
+    naming an undeclared zone is reported by the packet parser, TS309), and a draw names a
+    zone that may be drawn from. Without `zones:` the names imply the zones."""
+    declared = _map(doc, "zones")
+    nameable = zones_of.nameable(doc)
+    for zone, path, _offset in zones_of.references(doc):
+        if path[-1] == "packets":
+            continue
+        if zone not in nameable:
+            yield _unknown(
+                smap, "TS417", f"{'.'.join(map(str, path))}: zone", zone, known=declared, path=path
+            )
+        elif path[-2:] == ("draw", "from") and _map(declared, zone).get("drawn_from") is False:
+            yield smap.diagnostic(
+                "TS418",
+                f"{'.'.join(map(str, path))}: the zone '{zone}' is not drawn from",
+                path,
+                hint=f"set zones.{zone}.drawn_from: true, or draw from another zone",
             )
 
 
@@ -473,6 +510,7 @@ CHECKS: tuple[Check, ...] = (
     check_bid_ranks,
     check_deal,
     check_zones,
+    check_declared_zones,
     check_take_shown,
     check_seats,
     check_teams,

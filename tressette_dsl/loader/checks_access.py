@@ -10,9 +10,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from tressette_dsl.rules.zones import nameable
 from tressette_dsl.source import Path
-
-ZONES = ("monte", "stock")  # the zones a deal may fill (see the schema's zone enums)
 
 
 def dict_at(doc: Any, *keys: str) -> dict[str, Any]:
@@ -91,7 +90,7 @@ def packets_of(doc: dict[str, Any]) -> Iterator[tuple[str, Path, Any]]:
     for name, phase in phases_of(doc, "deal"):
         text = str_at(phase, "packets")
         if text is not None:
-            value, _problems = expr_call("parse_packets", text, ZONES)
+            value, _problems = expr_call("parse_packets", text, nameable(doc))
             yield name, ("phases", name, "packets"), value
 
 

@@ -30,8 +30,8 @@ from tressette_dsl.source import Path, SourceMap
 CODES: dict[str, str] = {
     "TS414": "two suits, or two seats, with the same name or symbol",
     "TS415": "two bids of one auction at the same level",
-    "TS417": "a points range whose `from` is above its `to`",
-    "TS418": "a move or a discard of more cards than the zone or the hand can hold",
+    "TS423": "a points range whose `from` is above its `to`",
+    "TS424": "a move or a discard of more cards than the zone or the hand can hold",
     "TS419": "a match that can never end",
     "TS421": "a score the deck's cards can never reach",
     "TS422": "card values that leave out a rank stronger than a valued one (warning)",
@@ -87,7 +87,7 @@ def check_bids(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
                 low, high = points.get("from"), points.get("to")
                 if isinstance(low, int) and isinstance(high, int) and low > high:
                     yield smap.diagnostic(
-                        "TS417",
+                        "TS423",
                         f"bid '{bid}': points from {low} to {high} is an empty range",
                         (*path, "points", "from"),
                         hint=f"write from: {high}, to: {low} (from is the lowest bid)",
@@ -167,7 +167,7 @@ def check_card_counts(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnost
             if count is not None and taken > have:
                 each = f" ({receivers} seats × {count})" if receivers > 1 else ""
                 yield smap.diagnostic(
-                    "TS418",
+                    "TS424",
                     f"phase '{name}' moves {taken} cards{each} from the {zone}, "
                     f"which holds at most {have}",
                     (*path, "count"),
@@ -194,7 +194,7 @@ def check_card_counts(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnost
             most = max(bound[r] for r in roles)
             if count is not None and count > most:
                 yield smap.diagnostic(
-                    "TS418",
+                    "TS424",
                     f"phase '{name}' discards {count} cards, but a hand holds at most {most} "
                     "here: no seat could ever discard them and every game would stop",
                     (*path, "count"),

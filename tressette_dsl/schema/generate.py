@@ -22,6 +22,7 @@ from typing import Any
 
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.kind import PhaseKind
+from tressette_dsl.rules.zones import ZONE_SCHEMA, ZONES_PROPERTY
 
 SCHEMA_FILE = Path(__file__).with_name("ruleset.schema.json")
 
@@ -42,8 +43,9 @@ def phase_union(kinds: Mapping[str, PhaseKind[Any]]) -> dict[str, Any]:
 def generate(
     schema: Mapping[str, Any], kinds: Mapping[str, PhaseKind[Any]] | None = None
 ) -> dict[str, Any]:
-    """`schema` with its phase parts rebuilt from `kinds` (the registry by default); every
-    other part, and the order of `$defs`, kept as it is."""
+    """`schema` with its phase parts rebuilt from `kinds` (the registry by default) and its
+    zone parts (`properties/zones`, `$defs/zone`) from `rules/zones.py`; every other part,
+    and the order of `$defs`, kept as it is (a missing zone part goes after `phases`)."""
     kinds = PHASE_KINDS if kinds is None else kinds
     defs: dict[str, Any] = {}
     for key, value in schema["$defs"].items():
@@ -51,9 +53,16 @@ def generate(
             defs["phase"] = phase_union(kinds)
             for name, kind in kinds.items():
                 defs[f"phase_{name}"] = json.loads(json.dumps(kind.schema))
-        elif not key.startswith("phase_"):
+        elif not key.startswith("phase_") and key != "zone":
             defs[key] = value
-    return {**schema, "$defs": defs}
+    defs["zone"] = json.loads(json.dumps(ZONE_SCHEMA))
+    properties: dict[str, Any] = {}
+    for key, value in schema["properties"].items():
+        if key != "zones":
+            properties[key] = value
+        if key == "phases":
+            properties["zones"] = json.loads(json.dumps(ZONES_PROPERTY))
+    return {**schema, "properties": properties, "$defs": defs}
 
 
 def render(schema: Mapping[str, Any]) -> str:

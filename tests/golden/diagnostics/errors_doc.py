@@ -116,14 +116,19 @@ EXPLAIN = {
     "TS413": "A `take` phase lets seats pick cards in full view, so every seat sees them: "
     "the zone must have been shown by an earlier `reveal` phase, or its face-down cards "
     "would become public without the rules saying so.",
+    "TS417": "Once a ruleset declares its zones (`zones:`), every zone a phase names "
+    "(`reveal.zone`, `move.from`, `discard.to`, `take.from`, `draw.from`) must be one of them; "
+    "a ruleset without `zones:` gets a zone, with the defaults, for every id it names.",
+    "TS418": "A tricks phase draws only from a zone declared with `drawn_from: true` (the "
+    "default).",
     "TS414": "Two suits have the same `name` or `symbol`, or two seats the same name (case "
     "aside). The table, `describe`, the scenarios and `--players North=human` name suits and "
     "seats by these words, so each must be told apart.",
     "TS415": "Two bids of one auction have the same `level`. A bid outbids another by a higher "
     "level (or, between two bids that name points, by more points), so two plain bids at one "
     "level could never be ordered.",
-    "TS417": "A bid's `points` range has `from` above `to`: no number of points can be bid.",
-    "TS418": "A `move` takes more cards than its zone can hold, or a `discard` asks for more "
+    "TS423": "A bid's `points` range has `from` above `to`: no number of points can be bid.",
+    "TS424": "A `move` takes more cards than its zone can hold, or a `discard` asks for more "
     "cards than a hand can hold at that point of `flow`. The sizes are upper bounds: the "
     "cards each hand and zone is dealt, plus every move, take, give and call before the phase "
     "(whatever its `when`). The engine would move fewer cards than written, or wait for a "
