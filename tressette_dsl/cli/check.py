@@ -21,6 +21,7 @@ from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, render_text, 
 from tressette_dsl.scenarios import Result, RulesetCache, discover, load_file, run_file
 from tressette_dsl.source import MAX_BYTES
 from tressette_dsl.source.files import FileProblem, read_regular
+from tressette_dsl.text import escape
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -92,7 +93,7 @@ class _Report:
             print(render_text(diag, self.sources))
         for result in self.results:
             if verbose or result.status in ("failed", "error"):
-                print(f"{result.status.upper():7} {result.scenario.ident}")
+                print(escape(f"{result.status.upper():7} {result.scenario.ident}"))
             if result.status in ("failed", "error"):
                 for diag in result.diagnostics:
                     print(render_text(diag, self.sources))

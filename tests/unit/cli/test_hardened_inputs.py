@@ -147,3 +147,17 @@ def test_broken_scenario_files(
     assert words in out
     assert "codec" not in out
     assert "ruleset is a mapping" not in out
+
+
+def test_a_scenario_name_with_an_escape_sequence_is_shown_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        'ruleset: tressette\nname: "evil \\e[2J"\nscript:\n  - expect: {to_act: North}\n',
+        encoding="utf-8",
+    )
+    main(["check", "-v", str(path)])
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert "evil \\x1b[2J" in out
