@@ -224,12 +224,13 @@ class FastEnd:
         units_of = self.units
         # `points` sums per-card values, so over the seats' disjoint captures it adds up:
         # one table sum per seat instead of one per side, best seat and the whole.
-        seat_units = [units_of(m) for m in won]
+        per_seat = [units_of(m) for m in won]
         everything = 0
         for m in won:
             everything |= m
+        seat_units: list[int] | None = per_seat
         if everything.bit_count() == sum(m.bit_count() for m in won):
-            all_units = sum(seat_units)
+            all_units = sum(per_seat)
         else:  # never for the interpreter's captures; kept exact all the same
             all_units = units_of(everything)
             seat_units = None
