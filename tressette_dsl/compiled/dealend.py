@@ -102,6 +102,7 @@ class FastEnd:
         self.units: Callable[[int], int] = function("points", rules.ctx, sig)
         self.sides = tuple(tuple(sorted(seats)) for seats in rules.sides.seats)
         self.teams = rules.sides.mode == "teams"
+        self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
 
     @staticmethod
     def applies(rules: Ruleset) -> str | None:
@@ -362,10 +363,13 @@ class FastEnd:
         top = 0
         for packet in self.deal.packets:
             if packet.zone is None:
+                bit = self.bit
                 for seat in seats:
                     count = packet.count if packet.count is not None else (len(order) - top) // n
+                    m = hands[seat]
                     for c in order[top : top + count]:
-                        hands[seat] |= 1 << c
+                        m |= bit[c]
+                    hands[seat] = m
                     top += count
             else:
                 count = packet.count if packet.count is not None else len(order) - top
