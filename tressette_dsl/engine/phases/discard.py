@@ -169,4 +169,6 @@ KIND = PhaseKind(
     tasks={"discard": _task_discard},
     stage=fixed_stage("exchange"),
     progress=progress,
+    zone_keys=(("to",),),
+    zone_fills=(("to",),),
 )

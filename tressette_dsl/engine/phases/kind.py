@@ -93,6 +93,10 @@ class PhaseKind(Generic[SpecT]):
     generated rules page; `progress` is `(done, owed)` for a step that takes several cards
     from the seat, one action each; `link(rules, spec)`, run once the whole ruleset is
     built, gives the spec with what the kind precomputes from the other parts.
+    `zone_keys` are the key paths inside the phase's mapping that name a zone (`("from",)`,
+    `("draw", "from")`): the loader checks them against the declared zones; `zone_fills`
+    are those of them that put cards into the zone (a discard's `to`), so that a later
+    phase may take from it.
     """
 
     name: str
@@ -109,6 +113,8 @@ class PhaseKind(Generic[SpecT]):
     stage: Stage | None = None
     progress: Progress[SpecT] | None = None
     link: Callable[[Ruleset, SpecT], SpecT] | None = None
+    zone_keys: tuple[tuple[str, ...], ...] = ()
+    zone_fills: tuple[tuple[str, ...], ...] = ()
 
 
 def fixed_stage(word: str) -> Stage:

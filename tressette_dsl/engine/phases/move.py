@@ -129,4 +129,5 @@ KIND = PhaseKind(
     check=check,
     act=act,
     describe=describe,
+    zone_keys=(("from",),),
 )

@@ -75,4 +75,5 @@ KIND = PhaseKind(
     check=check,
     act=act,
     describe=describe,
+    zone_keys=(("zone",),),
 )

@@ -147,4 +147,5 @@ KIND = PhaseKind(
     describe=describe,
     tasks={"take": _task_take},
     stage=fixed_stage("exchange"),
+    zone_keys=(("from",),),
 )

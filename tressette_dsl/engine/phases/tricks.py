@@ -530,4 +530,5 @@ KIND = PhaseKind(
     describe=describe,
     tasks={"declare": _task_declare, "announce": _task_announce, "play": _task_play},
     stage=stage,
+    zone_keys=(("draw", "from"),),
 )
