@@ -44,7 +44,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tressette_dsl.engine import declare
+from tressette_dsl.engine import declare, zone_view
 from tressette_dsl.engine.assignment import feasible, sequential
 from tressette_dsl.engine.state import DeclRecord, GameState, TrickRecord
 from tressette_dsl.engine.step import evaluate
@@ -58,11 +58,12 @@ from tressette_dsl.rules.model import (
     TricksPhase,
     iter_cards,
 )
+from tressette_dsl.rules.zones import size_names
 
 UNIFORM_TRIES = 60
 SOFT_TRIES = 8  # uniform samples that fail only soft constraints before repairing one
 REPAIR_STEPS = 400
-_UNCHECKABLE = frozenset({"unseen", "stock_size"})
+_UNCHECKABLE = frozenset({"unseen", *size_names()})
 
 Place = tuple[str, Any]  # ("hand", seat) or (zone, discarding seat | None)
 
@@ -94,8 +95,7 @@ class _Problem:
                 self.places.append(("hand", x))
                 self.caps.append((s.hands[x] & ~self.fixed).bit_count())
         self.slots: dict[str, list[tuple[int, int]]] = {}  # zone -> [(position, group)]
-        for zone in ("stock", "monte"):
-            cards = getattr(s, zone)
+        for zone, cards in zip(s.zone_ids, s.zones, strict=True):
             slots = []
             for pos, card in enumerate(cards):
                 if self.fixed >> card & 1:
@@ -125,17 +125,15 @@ class _Problem:
         """Cards whose place `seat` knows."""
         s, seat = self.s, self.seat
         zones = 0
-        for card in (*s.stock, *s.monte):
-            zones |= 1 << card
+        for cards in s.zones:
+            for card in cards:
+                zones |= 1 << card
         mask = s.hands[seat] | (s.discarded[seat] & zones)
         for x in range(s.n):
             mask |= (s.public[x] & s.hands[x]) | s.played[x] | s.won[x]
         for _x, card in s.trick:
             mask |= 1 << card
-        if s.monte_shown and not any(s.discarded):
-            for card in s.monte:
-                mask |= 1 << card
-        return mask
+        return mask | zone_view.visible_mask(self.rules, s, seat)
 
     def _group_mask(
         self, *, hand: int | None = None, zone: str | None = None, origin: Any = "any"
@@ -293,15 +291,18 @@ class _Problem:
                 by_group.setdefault(g, []).append(card)
         for pile in by_group.values():
             rng.shuffle(pile)
+        zones = list(s.zones)
         for zone, slots in self.slots.items():
-            cards = list(getattr(s, zone))
+            index = s.zone_ids.index(zone)
+            cards = list(zones[index])
             for pos, g in slots:
                 card = by_group[g].pop()
                 cards[pos] = card
                 origin = self.places[g][1]
                 if origin is not None:
                     discarded[origin] |= 1 << card
-            changes[zone] = tuple(cards)
+            zones[index] = tuple(cards)
+        changes["zones"] = tuple(zones)
         changes["discarded"] = tuple(discarded)
         drawn = list(s.drawn)
         for x in range(s.n):
@@ -494,7 +495,7 @@ def _signal_true(p: _Problem, r: Any, hand_now: int) -> bool:
         "trick_no": t,
         "seat": x,
         "value": 0 if r.value is None else r.value,
-        "stock_size": 0,
+        **dict.fromkeys(size_names(), 0),
     }
     assert spec.truth is not None  # `_checkable`
     try:

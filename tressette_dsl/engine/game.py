@@ -33,13 +33,15 @@ def new_game(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
-    stock: Sequence[str] | None = None,
-    monte: Sequence[str] | None = None,
+    **zones: Sequence[str] | None,
 ) -> GameState:
-    """A new match, dealt and waiting for the first decision."""
-    state, _events = start(
-        rules, seed, dealer=dealer, deck=deck, hands=hands, stock=stock, monte=monte
-    )
+    """A new match, dealt and waiting for the first decision.
+
+    `deck` fixes the first deal's order, `hands` some seats' hands, and each keyword named
+    by a zone id of the ruleset (`stock=[...]`, `monte=[...]`, `out=[...]`) that zone's
+    cards; whatever is not given is dealt from the rest. An unknown zone id is a
+    ValueError naming the ruleset's zones."""
+    state, _events = start(rules, seed, dealer=dealer, deck=deck, hands=hands, **zones)
     return state
 
 
@@ -50,13 +52,12 @@ def start(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
-    stock: Sequence[str] | None = None,
-    monte: Sequence[str] | None = None,
+    **zones: Sequence[str] | None,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """`new_game`, with the events of getting there: the first `Dealt` and every automatic
     step before the first decision (a redeal, a trump set, mandatory declarations...)."""
     n = rules.players.count
-    fixed = _fixed(rules, deck, hands, stock, monte)
+    fixed = _fixed(rules, deck, hands, zones)
     if dealer is None:
         dealer = _first_dealer(rules, seed)
     elif not 0 <= dealer < n:
@@ -164,10 +165,17 @@ def _fixed(
     rules: Ruleset,
     deck: Sequence[str] | None,
     hands: Mapping[int, Sequence[str]] | None,
-    stock: Sequence[str] | None,
-    monte: Sequence[str] | None,
+    zones: Mapping[str, Sequence[str] | None],
 ) -> FixedDeal | None:
-    if deck is None and hands is None and stock is None and monte is None:
+    unknown = sorted(set(zones) - set(rules.zone_ids))
+    if unknown:
+        declared = ", ".join(rules.zone_ids) or "none"
+        raise ValueError(
+            f"new_game: {', '.join(map(repr, unknown))} is not a zone of {rules.id} "
+            f"(its zones: {declared})"
+        )
+    given = {z: cards for z, cards in zones.items() if cards is not None}
+    if deck is None and hands is None and not given:
         return None
     by_text = rules.deck.by_text
 
@@ -188,6 +196,5 @@ def _fixed(
     return FixedDeal(
         deck=cards(deck, "deck") if deck is not None else None,
         hands=fixed_hands,
-        stock=cards(stock, "stock") if stock is not None else None,
-        monte=cards(monte, "monte") if monte is not None else None,
+        zones=tuple((z, cards(given[z], z)) for z in rules.zone_ids if z in given),
     )

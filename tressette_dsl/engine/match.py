@@ -31,6 +31,7 @@ def fresh_deal(rules: Ruleset, s: GameState, dealer: int, fixed: FixedDeal | Non
     """The state at the start of a deal: match fields kept, every deal field reset."""
     n = s.n
     zeros = (0,) * n
+    k = len(rules.zones)
     return GameState(
         seed=s.seed,
         n=n,
@@ -38,6 +39,9 @@ def fresh_deal(rules: Ruleset, s: GameState, dealer: int, fixed: FixedDeal | Non
         deals_counted=s.deals_counted,
         dealer=dealer,
         hands=zeros,
+        zone_ids=rules.zone_ids,
+        zones=((),) * k,
+        shown=(False,) * k,
         won=zeros,
         public=zeros,
         discarded=zeros,

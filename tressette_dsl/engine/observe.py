@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tressette_dsl.engine import zone_view
 from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
 from tressette_dsl.engine.phases import PHASE_KINDS
@@ -35,9 +36,9 @@ class Observation:
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[str, ...], ...]  # per seat: cards of that hand every seat has seen
     discarded: tuple[str, ...]  # this seat's own face-down discards
-    stock_size: int
-    monte_size: int
-    monte: tuple[str, ...] | None  # the monte's cards while shown; None when hidden
+    stock_size: int  # the sizes of the implied zones (0 when the ruleset lacks one), and
+    monte_size: int  # the monte's cards while shown, None when hidden: as before zones
+    monte: tuple[str, ...] | None  # were data; `zones` says the same of every zone
     trick_no: int
     leader: int | None
     trick: tuple[tuple[int, str], ...]
@@ -67,6 +68,9 @@ class Observation:
     # (cards already given or discarded in this step, cards owed), for the seat to act and
     # only in its own observation; None otherwise
     progress: tuple[int, int] | None = None
+    # per zone of the ruleset, in its order: {"id", "size", "cards"}, the cards (sorted)
+    # when this seat sees them (its seen_by, its owner, shown by a reveal), else None
+    zones: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = encode(self)
@@ -79,6 +83,8 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     texts = deck.texts
     legal = tuple(str(a) for a in legal_actions(rules, s)) if s.to_act == seat else ()
     spec = rules.flow[s.phase] if s.phase < len(rules.flow) else None
+    zones = zone_views(rules, s, seat)
+    views_of = {z["id"]: z["cards"] for z in zones}
     return Observation(
         seat=seat,
         to_act=s.to_act,
@@ -93,9 +99,7 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
         discarded=texts(s.discarded[seat]),
         stock_size=len(s.stock),
         monte_size=len(s.monte),
-        monte=tuple(deck.card_text[c] for c in sorted(s.monte))
-        if _monte_visible(s, seat)
-        else None,
+        monte=views_of.get("monte") if views_of else None,
         trick_no=s.trick_no,
         leader=s.leader,
         trick=tuple((x, deck.card_text[c]) for x, c in s.trick),
@@ -137,6 +141,7 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
         activity=s.sub,
         pending=s.pending,
         progress=_progress(rules, spec, s) if legal else None,
+        zones=zones,
     )
 
 
@@ -150,11 +155,19 @@ def _progress(rules: Ruleset, spec: PhaseSpec | None, s: GameState) -> tuple[int
     return None if progress is None else progress(rules, spec, s)
 
 
-def _monte_visible(s: GameState, seat: int) -> bool:
-    """The monte's content while it lies shown; discards into it hide it again."""
-    if not s.monte_shown:
-        return False
-    return not any(s.discarded)
+def zone_views(rules: Ruleset, s: GameState, seat: int | None) -> tuple[dict[str, Any], ...]:
+    """What `seat` sees of each zone: its size, and its cards when it sees them."""
+    text = rules.deck.card_text
+    return tuple(
+        {
+            "id": zone_id,
+            "size": len(cards),
+            "cards": tuple(text[c] for c in sorted(cards))
+            if zone_view.visible(rules, s, i, seat)
+            else None,
+        }
+        for i, (zone_id, cards) in enumerate(zip(s.zone_ids, s.zones, strict=True))
+    )
 
 
 def _declaration(rules: Ruleset, r: Any, seat: int) -> dict[str, Any]:
@@ -178,10 +191,7 @@ def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
         mask |= s.played[other]
     for _x, card in s.trick:
         mask |= 1 << card
-    if _monte_visible(s, seat):
-        for card in s.monte:
-            mask |= 1 << card
-    return mask
+    return mask | zone_view.visible_mask(rules, s, seat)
 
 
 __all__ = ["Observation", "iter_cards", "observe", "visible_cards"]

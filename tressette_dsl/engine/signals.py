@@ -12,6 +12,7 @@ from typing import Any
 
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.table import zone_sizes
 from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset, SignalSpec
 
 Said = tuple[tuple[str, int | None], ...]
@@ -27,9 +28,10 @@ def unseen(rules: Ruleset, s: GameState, seat: int) -> int:
             seen |= mask
     for _seat, card in s.trick:
         seen |= 1 << card
-    if s.monte_shown:
-        for card in s.monte:
-            seen |= 1 << card
+    for cards, shown in zip(s.zones, s.shown, strict=True):
+        if shown:
+            for card in cards:
+                seen |= 1 << card
     return rules.deck.full_mask & ~seen
 
 
@@ -44,7 +46,7 @@ def window_open(rules: Ruleset, s: GameState, seat: int) -> bool:
         "seat": seat,
         "leader": s.leader,
         "on_lead": not s.trick and s.leader == seat,
-        "stock_size": len(s.stock),
+        **zone_sizes(s),
         "deal_no": s.deal_no,
     }
     return bool(evaluate(window, env))
@@ -63,7 +65,7 @@ def truth_env(rules: Ruleset, s: GameState, seat: int) -> dict[str, Any]:
         "trick_no": s.trick_no,
         "seat": seat,
         "value": 0,
-        "stock_size": len(s.stock),
+        **zone_sizes(s),
     }
 
 

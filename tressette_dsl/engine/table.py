@@ -6,11 +6,30 @@ The names put into each env are exactly the ones `rules/scopes.py` declares for 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, assert_never
 
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import evaluate_seat
 from tressette_dsl.rules.model import Ruleset, Who
+from tressette_dsl.rules.zones import size_names
+
+
+@cache
+def _size_names(zone_ids: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(names that are always 0 here, one `<zone>_size` name per zone index)."""
+    own = tuple(f"{zone}_size" for zone in zone_ids)
+    return tuple(n for n in size_names() if n not in own), own
+
+
+def zone_sizes(s: GameState) -> dict[str, int]:
+    """`<zone>_size` for each zone of the state, and 0 for each implied zone it lacks (the
+    names `rules/scopes.py` declares: stock_size, monte_size)."""
+    absent, own = _size_names(s.zone_ids)
+    out = dict.fromkeys(absent, 0)
+    for name, cards in zip(own, s.zones, strict=True):
+        out[name] = len(cards)
+    return out
 
 
 def sides(rules: Ruleset, s: GameState) -> tuple[tuple[int, ...], ...]:
@@ -73,8 +92,7 @@ def deal_env(rules: Ruleset, s: GameState) -> dict[str, Any]:
         "called_card": -1 if s.called_card is None else s.called_card,
         "called_from_defender": s.call_supplier is not None,
         "trick_no": s.trick_no,
-        "stock_size": len(s.stock),
-        "monte_size": len(s.monte),
+        **zone_sizes(s),
         "target": rules.match.target or 0,
         "holder": lambda card: holder(s, card),
     }

@@ -34,7 +34,6 @@ Path = tuple[str | int, ...]
 RESERVED_IDS = frozenset({"type", "deal_no", "dealer", "hands"})
 
 
-
 @dataclass(frozen=True, slots=True)
 class Defaults:
     """The keys a zone gets when its declaration leaves them out (or it is implied)."""
@@ -67,6 +66,18 @@ def defaults() -> Defaults:
     if seen_by not in ZONE_SEEN_BY:
         raise ValueError(f"grammar/default_zones.yaml: seen_by {seen_by!r}")
     return Defaults(seen_by=seen_by, drawn_from=bool(d["drawn_from"]), ordered=bool(d["ordered"]))
+
+
+def omitted(kind: str, keys: tuple[str, ...]) -> str:
+    """The zone a phase of `kind` names when it leaves the key path `keys` out (the data
+    file's `omitted`)."""
+    return str(_default_zones()["omitted"][kind][".".join(keys)])
+
+
+def size_names() -> tuple[str, ...]:
+    """The expression names of the implied zones' sizes (`stock_size`, `monte_size`): every
+    ruleset has them, 0 for a zone it does not have."""
+    return tuple(f"{zone}_size" for zone in implied_ids())
 
 
 def zone_keys() -> dict[str, tuple[tuple[str, ...], ...]]:

@@ -70,6 +70,11 @@ def check(rules: Ruleset, spec: CallPhase, s: GameState, action: Action) -> Diag
     return not_legal(rules, s, action, legal(rules, spec, s), spec.id, rule=spec.cards)
 
 
+def _zone_of(s: GameState, card: int) -> str:
+    """The id of the zone a card held by no hand lies in (the Called event's `holder`)."""
+    return next((z for z, cards in zip(s.zone_ids, s.zones, strict=True) if card in cards), "")
+
+
 def act(step: Step, spec: CallPhase, action: Action) -> bool:
     assert isinstance(action, Call)
     rules, s = step.rules, step.state
@@ -77,7 +82,7 @@ def act(step: Step, spec: CallPhase, action: Action) -> bool:
     assert seat is not None
     card = rules.deck.by_text[action.card]
     owner = holder(s, card)
-    where = "self" if owner == seat else "monte" if owner < 0 else str(owner)
+    where = "self" if owner == seat else _zone_of(s, card) if owner < 0 else str(owner)
     step.set(called_card=card)
     if spec.trump_called_suit:
         step.set(trump=rules.deck.card_suit[card])

@@ -30,7 +30,7 @@ from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
-from tressette_dsl.rules.zones import zone_ref_schema
+from tressette_dsl.rules.zones import omitted, zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,14 +86,15 @@ def act(step: Step, spec: DiscardPhase, action: Action) -> bool:
     card = rules.deck.by_text[action.card]
     bit = 1 << card
     zone = spec.to
-    changes: dict[str, object] = {
-        "hands": set_at(s.hands, seat, s.hands[seat] & ~bit),
-        "public": set_at(s.public, seat, 0),
-        "discarded": set_at(s.discarded, seat, s.discarded[seat] | bit),
-        zone: (*getattr(s, zone), card),
-        "step": s.step + 1,
-    }
-    step.set(**changes)
+    index = rules.zone_index(zone)
+    cards = (*s.zones[index], card)
+    step.set(
+        hands=set_at(s.hands, seat, s.hands[seat] & ~bit),
+        public=set_at(s.public, seat, 0),
+        discarded=set_at(s.discarded, seat, s.discarded[seat] | bit),
+        zones=set_at(s.zones, index, cards if rules.zones[index].ordered else tuple(sorted(cards))),
+        step=s.step + 1,
+    )
     step.emit(CardDiscarded(seat=seat, card=action.card, zone=zone))
     return _next_seat(step, spec)
 
@@ -130,7 +131,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DiscardPh
         when,
         b.who((*path, "who"), "declarer"),
         count,
-        str(b.get((*path, "to"), "monte")),
+        str(b.get((*path, "to")) or omitted("discard", ("to",))),
     )
 
 
@@ -139,7 +140,7 @@ def describe(rules: Ruleset, ph: DiscardPhase) -> str:
 
 
 def _task_discard(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
-    zone = getattr(spec, "to", "monte")
+    zone = getattr(spec, "to", "zone")
     done, owed = obs.get("progress") or (0, 1)
     text = f"Discard {count_text(owed, 'card')} face down to the {zone}"
     if owed > 1:

@@ -25,7 +25,7 @@ from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step
 from tressette_dsl.engine.table import seats_of
 from tressette_dsl.rules.model import Expr, Ruleset, Who
-from tressette_dsl.rules.zones import zone_ref_schema
+from tressette_dsl.rules.zones import omitted, zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +47,7 @@ def enter(step: Step, spec: TakePhase) -> bool:
 
 def _next_seat(step: Step, spec: TakePhase) -> bool:
     s = step.state
-    zone = getattr(s, spec.source)
+    zone = s.zone(spec.source)
     if len(s.pending) == 1 or not zone:
         for card in zone if s.pending else ():
             _take(step, spec, s.pending[-1], card)
@@ -59,7 +59,7 @@ def _next_seat(step: Step, spec: TakePhase) -> bool:
 
 def legal(rules: Ruleset, spec: TakePhase, s: GameState) -> tuple[Action, ...]:
     text = rules.deck.card_text
-    return (*(Take(text[c]) for c in sorted(getattr(s, spec.source))), Done())
+    return (*(Take(text[c]) for c in sorted(s.zone(spec.source))), Done())
 
 
 def check(rules: Ruleset, spec: TakePhase, s: GameState, action: Action) -> Diagnostic | None:
@@ -70,7 +70,7 @@ def act(step: Step, spec: TakePhase, action: Action) -> bool:
     s = step.state
     if isinstance(action, Take):
         _take(step, spec, s.pending[0], step.rules.deck.by_text[action.card])
-        if getattr(step.state, spec.source):
+        if step.state.zone(spec.source):
             return False
     step.set(pending=step.state.pending[1:])
     return _next_seat(step, spec)
@@ -79,14 +79,13 @@ def act(step: Step, spec: TakePhase, action: Action) -> bool:
 def _take(step: Step, spec: TakePhase, seat: int, card: int) -> None:
     s = step.state
     bit = 1 << card
+    index = step.rules.zone_index(spec.source)
     step.set(
-        **{
-            spec.source: tuple(c for c in getattr(s, spec.source) if c != card),
-            "hands": set_at(s.hands, seat, s.hands[seat] | bit),
-            "public": set_at(s.public, seat, s.public[seat] | bit),
-            "taken": set_at(s.taken, seat, s.taken[seat] + 1),
-            "reveals": (*s.reveals, Reveal("taken", seat, bit, s.deal_no)),
-        }
+        zones=set_at(s.zones, index, tuple(c for c in s.zones[index] if c != card)),
+        hands=set_at(s.hands, seat, s.hands[seat] | bit),
+        public=set_at(s.public, seat, s.public[seat] | bit),
+        taken=set_at(s.taken, seat, s.taken[seat] + 1),
+        reveals=(*s.reveals, Reveal("taken", seat, bit, s.deal_no)),
     )
     step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))
 
@@ -112,7 +111,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TakePhase
         pid,
         when,
         b.who((*path, "who"), "defenders"),
-        str(b.get((*path, "from"), "monte")),
+        str(b.get((*path, "from")) or omitted("take", ("from",))),
     )
 
 
@@ -124,7 +123,7 @@ def describe(rules: Ruleset, ph: TakePhase) -> str:
 
 
 def _task_take(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
-    zone = getattr(spec, "source", "monte")
+    zone = getattr(spec, "source", "zone")
     pending = obs.get("pending") or []
     cards_left = [a for a in legal if a.startswith("take ")]
     if not cards_left:

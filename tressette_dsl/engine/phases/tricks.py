@@ -57,7 +57,7 @@ from tressette_dsl.expr import Type
 from tressette_dsl.rules import options, scopes
 from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset, iter_cards
 from tressette_dsl.rules.options import DrawOrder
-from tressette_dsl.rules.zones import zone_ref_schema
+from tressette_dsl.rules.zones import omitted, zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,7 +418,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TricksPha
     draw = None
     if b.get((*path, "draw")) is not None:
         draw = DrawSpec(
-            str(b.get((*path, "draw", "from"), "stock")),
+            str(b.get((*path, "draw", "from")) or omitted("tricks", ("draw", "from"))),
             options.pick(b.get((*path, "draw", "order")), options.DRAW_ORDERS, "winner_first"),
             bool(b.get((*path, "draw", "shown"), True)),
         )

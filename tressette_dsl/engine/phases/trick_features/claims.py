@@ -11,7 +11,7 @@ from tressette_dsl.engine.events import Claimed
 from tressette_dsl.engine.phases.trick_features.base import TrickFeature
 from tressette_dsl.engine.state import DealRecord, GameState
 from tressette_dsl.engine.step import Step, evaluate, evaluate_int
-from tressette_dsl.engine.table import side_of, total_slot_of_side
+from tressette_dsl.engine.table import side_of, total_slot_of_side, zone_sizes
 from tressette_dsl.rules.model import NO_CONST, Ruleset
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def allowed(rules: Ruleset, s: GameState, seat: int) -> bool:
         "leader": s.leader,
         "on_lead": not s.trick and s.leader == seat,
         "trick_no": s.trick_no,
-        "stock_size": len(s.stock),
+        **zone_sizes(s),
         "deal_no": s.deal_no,
     }
     return bool(evaluate(rule, env))
