@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("check", "run conformance scenarios"),
     "replay": ("replay", "replay a game log"),
     "simulate": ("simulate", "play many games between agents and summarise them"),
+    "serve": ("serve", "serve the browser table: humans and bots over the network"),
 }
 
 
