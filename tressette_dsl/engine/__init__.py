@@ -82,18 +82,18 @@ __all__ = [
 
 def to_act(state: GameState) -> int | None:
     """The seat that must act now; None once the match is over."""
-    return None if state.over else state.to_act
+    return None if state.match.over else state.cursor.to_act
 
 
 def is_over(state: GameState) -> bool:
-    return state.over
+    return state.match.over
 
 
 def deal_over(state: GameState) -> bool:
     """True when the transition that produced `state` finished a deal (scored, abandoned
     or ended by a claim), or the match is over. The engine deals the next deal at once, so
     such a state already waits for the first decision of the new deal."""
-    return state.deal_ended or state.over
+    return state.match.deal_ended or state.match.over
 
 
 def result(rules: Ruleset, state: GameState) -> MatchResult:

@@ -20,6 +20,11 @@ def record(cls: type) -> type:
     return cls
 
 
+def records() -> tuple[type, ...]:
+    """Every record class registered so far."""
+    return tuple(_REGISTRY.values())
+
+
 class Plain:
     """Base of the action and event records: `to_dict` is the codec's plain-data form."""
 

@@ -15,7 +15,7 @@ from tressette_dsl.rules.model import Ruleset
 def visible(rules: Ruleset, s: GameState, index: int, seat: int | None) -> bool:
     """Whether `seat` (None: a spectator) sees the cards of the zone at `index`."""
     zone = rules.zones[index]
-    if s.shown[index] and not any(s.discarded):
+    if s.seen.shown[index] and not any(s.seen.discarded):
         return True
     match zone.seen_by:
         case "everyone":
@@ -35,7 +35,7 @@ def visible(rules: Ruleset, s: GameState, index: int, seat: int | None) -> bool:
 def visible_mask(rules: Ruleset, s: GameState, seat: int | None) -> int:
     """The cards lying in zones that `seat` sees."""
     mask = 0
-    for index, cards in enumerate(s.zones):
+    for index, cards in enumerate(s.cards.zones):
         if cards and visible(rules, s, index, seat):
             for card in cards:
                 mask |= 1 << card

@@ -62,12 +62,12 @@ def enter(step: Step, spec: DealPhase) -> bool:
     rules, s = step.rules, step.state
     hands, zones = _deal(rules, spec, s)
     masks = tuple(sum(1 << c for c in hand) for hand in hands)
-    step.set(hands=masks, zones=zones)
+    step.set_cards(hands=masks, zones=zones)
     text = rules.deck.card_text
     step.emit(
         Dealt(
-            deal_no=s.deal_no,
-            dealer=s.dealer,
+            deal_no=s.match.deal_no,
+            dealer=s.match.dealer,
             hands=tuple(tuple(text[c] for c in h) for h in hands),
             zones=tuple(
                 (zone.id, tuple(text[c] for c in cards))
@@ -77,14 +77,14 @@ def enter(step: Step, spec: DealPhase) -> bool:
     )
     if spec.misdeal is None:
         return True
-    order = rules.players.order_from(rules.players.next(s.dealer))
-    step.set(sub="misdeal", pending=order, to_act=order[0])
+    order = rules.players.order_from(rules.players.next(s.match.dealer))
+    step.set_cursor(sub="misdeal", pending=order, to_act=order[0])
     return False
 
 
 def legal(rules: Ruleset, spec: DealPhase, s: GameState) -> tuple[Action, ...]:
-    assert s.to_act is not None
-    return (Annul(), Keep()) if _may_annul(rules, spec, s, s.to_act) else (Keep(),)
+    assert s.cursor.to_act is not None
+    return (Annul(), Keep()) if _may_annul(rules, spec, s, s.cursor.to_act) else (Keep(),)
 
 
 def check(rules: Ruleset, spec: DealPhase, s: GameState, action: Action) -> Diagnostic | None:
@@ -94,22 +94,22 @@ def check(rules: Ruleset, spec: DealPhase, s: GameState, action: Action) -> Diag
 
 def act(step: Step, spec: DealPhase, action: Action) -> bool:
     s = step.state
-    assert s.to_act is not None
+    assert s.cursor.to_act is not None
     if isinstance(action, Annul):
-        step.emit(Annulled(seat=s.to_act, reason="misdeal"))
+        step.emit(Annulled(seat=s.cursor.to_act, reason="misdeal"))
         step.restart = "misdeal"
         return False
-    pending = s.pending[1:]
+    pending = s.cursor.pending[1:]
     if not pending:
         return True
-    step.set(pending=pending, to_act=pending[0])
+    step.set_cursor(pending=pending, to_act=pending[0])
     return False
 
 
 def _may_annul(rules: Ruleset, spec: DealPhase, s: GameState, seat: int) -> bool:
     assert spec.misdeal is not None
     env = deal_env(rules, s)
-    hand = s.hands[seat]
+    hand = s.cards.hands[seat]
     env.update(seat=seat, hand=hand, hand_units=rules.deck.units(hand))
     return bool(evaluate(spec.misdeal.condition, env))
 
@@ -122,11 +122,11 @@ def _deal(
     order = (
         fixed.deck
         if fixed and fixed.deck is not None
-        else shuffled(rules.deck.cards, s.seed, s.deal_no)
+        else shuffled(rules.deck.cards, s.seed, s.match.deal_no)
     )
     if fixed is not None and (fixed.hands or fixed.zones):
         return _deal_fixed(rules, spec, s, fixed, order)
-    seats = rules.players.order_from(rules.players.next(s.dealer))
+    seats = rules.players.order_from(rules.players.next(s.match.dealer))
     hands: list[list[int]] = [[] for _ in range(s.n)]
     zones: dict[str, list[int]] = {zone_id: [] for zone_id in rules.zone_ids}
     top = 0

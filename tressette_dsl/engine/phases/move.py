@@ -41,21 +41,22 @@ def enter(step: Step, spec: MovePhase) -> bool:
     index = rules.zone_index(spec.source)
     for seat in seats_of(rules, step.state, spec.to):
         s = step.state
-        zone = s.zones[index]
+        zone = s.cards.zones[index]
         count = len(zone) if spec.count is None else int(evaluate(spec.count, deal_env(rules, s)))
         cards, rest = zone[:count], zone[count:]
         mask = 0
         for card in cards:
             mask |= 1 << card
-        shown = spec.shown or s.shown[index]
-        step.set(
-            zones=set_at(s.zones, index, rest), hands=set_at(s.hands, seat, s.hands[seat] | mask)
+        shown = spec.shown or s.seen.shown[index]
+        step.set_cards(
+            zones=set_at(s.cards.zones, index, rest),
+            hands=set_at(s.cards.hands, seat, s.cards.hands[seat] | mask),
         )
         if shown and mask:
             s = step.state
-            step.set(
-                public=set_at(s.public, seat, s.public[seat] | mask),
-                reveals=(*s.reveals, Reveal(spec.source, seat, mask, s.deal_no)),
+            step.set_seen(
+                public=set_at(s.seen.public, seat, s.seen.public[seat] | mask),
+                reveals=(*s.seen.reveals, Reveal(spec.source, seat, mask, s.match.deal_no)),
             )
         step.emit(
             CardsMoved(

@@ -27,13 +27,13 @@ class RevealPhase:
 def enter(step: Step, spec: RevealPhase) -> bool:
     s = step.state
     index = step.rules.zone_index(spec.zone)
-    cards = s.zones[index]
+    cards = s.cards.zones[index]
     mask = 0
     for card in cards:
         mask |= 1 << card
-    step.set(
-        reveals=(*s.reveals, Reveal(spec.zone, None, mask, s.deal_no)),
-        shown=set_at(s.shown, index, True),
+    step.set_seen(
+        reveals=(*s.seen.reveals, Reveal(spec.zone, None, mask, s.match.deal_no)),
+        shown=set_at(s.seen.shown, index, True),
     )
     step.emit(ZoneShown(zone=spec.zone, cards=tuple(step.rules.deck.card_text[c] for c in cards)))
     return True

@@ -41,19 +41,19 @@ def enter(step: Step, spec: TakePhase) -> bool:
     seats = seats_of(step.rules, step.state, spec.who)
     if not seats:
         return True
-    step.set(sub="take", pending=seats)
+    step.set_cursor(sub="take", pending=seats)
     return _next_seat(step, spec)
 
 
 def _next_seat(step: Step, spec: TakePhase) -> bool:
     s = step.state
     zone = s.zone(spec.source)
-    if len(s.pending) == 1 or not zone:
-        for card in zone if s.pending else ():
-            _take(step, spec, s.pending[-1], card)
-        step.set(sub="", pending=(), to_act=None)
+    if len(s.cursor.pending) == 1 or not zone:
+        for card in zone if s.cursor.pending else ():
+            _take(step, spec, s.cursor.pending[-1], card)
+        step.set_cursor(sub="", pending=(), to_act=None)
         return True
-    step.set(to_act=s.pending[0])
+    step.set_cursor(to_act=s.cursor.pending[0])
     return False
 
 
@@ -69,10 +69,10 @@ def check(rules: Ruleset, spec: TakePhase, s: GameState, action: Action) -> Diag
 def act(step: Step, spec: TakePhase, action: Action) -> bool:
     s = step.state
     if isinstance(action, Take):
-        _take(step, spec, s.pending[0], step.rules.deck.by_text[action.card])
+        _take(step, spec, s.cursor.pending[0], step.rules.deck.by_text[action.card])
         if step.state.zone(spec.source):
             return False
-    step.set(pending=step.state.pending[1:])
+    step.set_cursor(pending=step.state.cursor.pending[1:])
     return _next_seat(step, spec)
 
 
@@ -80,12 +80,18 @@ def _take(step: Step, spec: TakePhase, seat: int, card: int) -> None:
     s = step.state
     bit = 1 << card
     index = step.rules.zone_index(spec.source)
-    step.set(
-        zones=set_at(s.zones, index, tuple(c for c in s.zones[index] if c != card)),
-        hands=set_at(s.hands, seat, s.hands[seat] | bit),
-        public=set_at(s.public, seat, s.public[seat] | bit),
-        taken=set_at(s.taken, seat, s.taken[seat] + 1),
-        reveals=(*s.reveals, Reveal("taken", seat, bit, s.deal_no)),
+    step.update(
+        cards=step.state.cards.but(
+            zones=set_at(s.cards.zones, index, tuple(c for c in s.cards.zones[index] if c != card)),
+            hands=set_at(s.cards.hands, seat, s.cards.hands[seat] | bit),
+        ),
+        seen=step.state.seen.but(
+            public=set_at(s.seen.public, seat, s.seen.public[seat] | bit),
+            reveals=(*s.seen.reveals, Reveal("taken", seat, bit, s.match.deal_no)),
+        ),
+        contract=step.state.contract_part.but(
+            taken=set_at(s.contract_part.taken, seat, s.contract_part.taken[seat] + 1)
+        ),
     )
     step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))
 

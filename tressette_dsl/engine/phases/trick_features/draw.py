@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 def on_trick_won(step: Step, spec: TricksPhase, before: GameState, winner: int) -> None:
     assert spec.draw is not None
     index = step.rules.zone_index(spec.draw.source)
-    if step.state.zones[index]:
+    if step.state.cards.zones[index]:
         _draw(step, spec, index, winner)
 
 
@@ -30,7 +30,13 @@ def _draw(step: Step, spec: TricksPhase, index: int, winner: int) -> None:
     rules, s = step.rules, step.state
     assert spec.draw is not None
     shown = spec.draw.shown
-    pile, hands, drawn, public, reveals = s.zones[index], s.hands, s.drawn, s.public, s.reveals
+    pile, hands, drawn, public, reveals = (
+        s.cards.zones[index],
+        s.cards.hands,
+        s.play.drawn,
+        s.seen.public,
+        s.seen.reveals,
+    )
     events = []
     for seat in rules.players.order_from(winner):
         if not pile:
@@ -41,14 +47,12 @@ def _draw(step: Step, spec: TricksPhase, index: int, winner: int) -> None:
         drawn = set_at(drawn, seat, drawn[seat] | bit)
         if shown:
             public = set_at(public, seat, public[seat] | bit)
-            reveals = (*reveals, Reveal("drawn", seat, bit, s.deal_no))
+            reveals = (*reveals, Reveal("drawn", seat, bit, s.match.deal_no))
         events.append(CardDrawn(seat=seat, card=rules.deck.card_text[card], shown=shown))
-    step.set(
-        zones=set_at(s.zones, index, pile),
-        hands=hands,
-        drawn=drawn,
-        public=public,
-        reveals=reveals,
+    step.update(
+        cards=step.state.cards.but(zones=set_at(s.cards.zones, index, pile), hands=hands),
+        play=step.state.play.but(drawn=drawn),
+        seen=step.state.seen.but(public=public, reveals=reveals),
     )
     for event in events:
         step.emit(event)
@@ -56,7 +60,7 @@ def _draw(step: Step, spec: TricksPhase, index: int, winner: int) -> None:
     if d is not None and d.mandatory:
         for seat in rules.players.order_from(winner):
             s = step.state
-            declare.declare_all(step, seat, s.hands[seat], s.drawn[seat])
+            declare.declare_all(step, seat, s.cards.hands[seat], s.play.drawn[seat])
 
 
 def resolve(rules: Ruleset, spec: TricksPhase) -> TrickFeature | None:

@@ -22,24 +22,24 @@ def on_play_end(step: Step) -> None:
     before zones were data)."""
     rules, s = step.rules, step.state
     taken: dict[int, list[int]] = {}
-    zones = list(s.zones)
+    zones = list(s.cards.zones)
     for index, zone in enumerate(rules.zones):
         if not zones[index]:
             continue
-        seat = _receiver(zone.leftover_to, s.last_winner, s.declarer)
+        seat = _receiver(zone.leftover_to, s.play.last_winner, s.contract_part.declarer)
         if seat is None:
             continue
         taken.setdefault(seat, []).extend(zones[index])
         zones[index] = ()
     if not taken:
         return
-    won = s.won
+    won = s.cards.won
     for seat, cards in taken.items():
         mask = 0
         for card in cards:
             mask |= 1 << card
         won = set_at(won, seat, won[seat] | mask)
-    step.set(won=won, zones=tuple(zones))
+    step.set_cards(won=won, zones=tuple(zones))
     for seat, cards in taken.items():
         step.emit(LeftoverTaken(seat=seat, cards=tuple(rules.deck.card_text[c] for c in cards)))
 
