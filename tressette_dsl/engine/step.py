@@ -95,16 +95,19 @@ class Step:
     ) -> GameState:
         """Change fields of the state's `Cursor` (typed)."""
         s = self.state
-        self.state = s.with_parts(
-            cursor=s.cursor.but(
-                phase=phase,
-                sub=sub,
-                step=step,
-                to_act=to_act,
-                pending=pending,
-            )
+        part = s.cursor.but(
+            phase=phase,
+            sub=sub,
+            step=step,
+            to_act=to_act,
+            pending=pending,
         )
-        return self.state
+        new = object.__new__(GameState)  # `with_parts`, inlined: the hot path
+        fields = new.__dict__
+        fields.update(s.__dict__)
+        fields["cursor"] = part
+        self.state = new
+        return new
 
     def set_cards(
         self,
@@ -118,17 +121,20 @@ class Step:
     ) -> GameState:
         """Change fields of the state's `Cards` (typed)."""
         s = self.state
-        self.state = s.with_parts(
-            cards=s.cards.but(
-                hands=hands,
-                zone_ids=zone_ids,
-                zones=zones,
-                won=won,
-                trick=trick,
-                played=played,
-            )
+        part = s.cards.but(
+            hands=hands,
+            zone_ids=zone_ids,
+            zones=zones,
+            won=won,
+            trick=trick,
+            played=played,
         )
-        return self.state
+        new = object.__new__(GameState)  # `with_parts`, inlined: the hot path
+        fields = new.__dict__
+        fields.update(s.__dict__)
+        fields["cards"] = part
+        self.state = new
+        return new
 
     def set_seen(
         self,
@@ -140,15 +146,18 @@ class Step:
     ) -> GameState:
         """Change fields of the state's `Knowledge` (typed)."""
         s = self.state
-        self.state = s.with_parts(
-            seen=s.seen.but(
-                public=public,
-                discarded=discarded,
-                shown=shown,
-                reveals=reveals,
-            )
+        part = s.seen.but(
+            public=public,
+            discarded=discarded,
+            shown=shown,
+            reveals=reveals,
         )
-        return self.state
+        new = object.__new__(GameState)  # `with_parts`, inlined: the hot path
+        fields = new.__dict__
+        fields.update(s.__dict__)
+        fields["seen"] = part
+        self.state = new
+        return new
 
     def set_play(
         self,
@@ -168,23 +177,26 @@ class Step:
     ) -> GameState:
         """Change fields of the state's `TrickPlay` (typed)."""
         s = self.state
-        self.state = s.with_parts(
-            play=s.play.but(
-                trick_no=trick_no,
-                leader=leader,
-                must_follow=must_follow,
-                trump=trump,
-                last_winner=last_winner,
-                tricks_won=tricks_won,
-                tricks=tricks,
-                declarations=declarations,
-                announced=announced,
-                revealed_announce=revealed_announce,
-                drawn=drawn,
-                signals=signals,
-            )
+        part = s.play.but(
+            trick_no=trick_no,
+            leader=leader,
+            must_follow=must_follow,
+            trump=trump,
+            last_winner=last_winner,
+            tricks_won=tricks_won,
+            tricks=tricks,
+            declarations=declarations,
+            announced=announced,
+            revealed_announce=revealed_announce,
+            drawn=drawn,
+            signals=signals,
         )
-        return self.state
+        new = object.__new__(GameState)  # `with_parts`, inlined: the hot path
+        fields = new.__dict__
+        fields.update(s.__dict__)
+        fields["play"] = part
+        self.state = new
+        return new
 
     def set_contract(
         self,
@@ -204,23 +216,26 @@ class Step:
     ) -> GameState:
         """Change fields of the state's `Contract` (typed)."""
         s = self.state
-        self.state = s.with_parts(
-            contract=s.contract_part.but(
-                auction=auction,
-                passed=passed,
-                declarer=declarer,
-                contract=contract,
-                bid=bid,
-                bid_rank=bid_rank,
-                bid_points=bid_points,
-                called_card=called_card,
-                call_supplier=call_supplier,
-                partner=partner,
-                partner_revealed=partner_revealed,
-                taken=taken,
-            )
+        part = s.contract_part.but(
+            auction=auction,
+            passed=passed,
+            declarer=declarer,
+            contract=contract,
+            bid=bid,
+            bid_rank=bid_rank,
+            bid_points=bid_points,
+            called_card=called_card,
+            call_supplier=call_supplier,
+            partner=partner,
+            partner_revealed=partner_revealed,
+            taken=taken,
         )
-        return self.state
+        new = object.__new__(GameState)  # `with_parts`, inlined: the hot path
+        fields = new.__dict__
+        fields.update(s.__dict__)
+        fields["contract_part"] = part
+        self.state = new
+        return new
 
     def set_match(
         self,
@@ -236,19 +251,22 @@ class Step:
     ) -> GameState:
         """Change fields of the state's `Match` (typed)."""
         s = self.state
-        self.state = s.with_parts(
-            match=s.match.but(
-                deal_no=deal_no,
-                deals_counted=deals_counted,
-                dealer=dealer,
-                totals=totals,
-                deals=deals,
-                deal_ended=deal_ended,
-                over=over,
-                outcome=outcome,
-            )
+        part = s.match.but(
+            deal_no=deal_no,
+            deals_counted=deals_counted,
+            dealer=dealer,
+            totals=totals,
+            deals=deals,
+            deal_ended=deal_ended,
+            over=over,
+            outcome=outcome,
         )
-        return self.state
+        new = object.__new__(GameState)  # `with_parts`, inlined: the hot path
+        fields = new.__dict__
+        fields.update(s.__dict__)
+        fields["match"] = part
+        self.state = new
+        return new
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
