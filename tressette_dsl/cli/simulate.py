@@ -4,7 +4,8 @@ Match ``i`` (0-based) is played with seed ``SEED + i`` and fresh agents, so any 
 the summary can be replayed alone (``tressette play RULESET --seed N --players ...``). The
 agents are given per seat, cycling when fewer kinds than seats are listed: on four seats
 ``random,heuristic`` puts random bots in seats 0 and 2 and heuristic bots in 1 and 3.
-With ``--jobs K`` the matches are spread over K processes; the summary is the same.
+With ``--jobs K`` the matches are spread over K processes (at most the CPUs available and
+the number of games; a larger K is capped and the cap is said); the summary is the same.
 
 In payoff games (`sides: contract` with a `payoff`) every scored deal is also checked to be
 zero-sum: the balance changes of the seats add up to 0; a deal that does not is an error.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -28,6 +30,7 @@ from typing import Any
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind
 from tressette_dsl.agents.runner import MatchSummary, safe_match
 from tressette_dsl.cli.common import load_or_report
+from tressette_dsl.compiled.matches import engine_for, safe_compiled_match
 from tressette_dsl.loader import load_ruleset
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -48,6 +51,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-deals", type=int, default=500, help="a match longer than this is an error"
     )
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "interpreted", "compiled"),
+        default="auto",
+        help="compiled: random bots play on the compiled kernel (docs/compiled.md); auto "
+        "(default) uses it whenever the agents and the ruleset allow; the summary is the same",
+    )
+    parser.add_argument(
+        "--verbose", action="store_true", help="say which engine ran, and why not the compiled one"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,9 +79,26 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     seeds = range(args.seed, args.seed + args.games)
+    engine, note = engine_for(rules, kinds, args.engine)
+    if args.verbose:
+        print(note or f"engine: {engine}", file=sys.stderr)
+    jobs = capped_jobs(args.jobs, args.games)
+    if jobs != args.jobs:
+        print(
+            f"tressette simulate: --jobs {args.jobs} capped at {jobs} "
+            f"({available_cpus()} CPUs available, {args.games} games)",
+            file=sys.stderr,
+        )
+    args.jobs = jobs
     start = time.perf_counter()
     summaries = simulate(
-        rules, args.ruleset, seeds, kinds, jobs=args.jobs, max_deals=args.max_deals
+        rules,
+        args.ruleset,
+        seeds,
+        kinds,
+        jobs=args.jobs,
+        max_deals=args.max_deals,
+        engine=engine,
     )
     elapsed = time.perf_counter() - start
     for line in report(rules, kinds, summaries, elapsed, jobs=args.jobs):
@@ -95,12 +125,29 @@ def seat_kinds(spec: str, seats: int) -> list[str]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(source: str, kinds: Sequence[str], max_deals: int) -> None:
-    _WORKER.update(rules=load_ruleset(source), kinds=list(kinds), max_deals=max_deals)
+def _init_worker(source: str, kinds: Sequence[str], max_deals: int, engine: str) -> None:
+    match = safe_compiled_match if engine == "compiled" else safe_match
+    _WORKER.update(rules=load_ruleset(source), kinds=list(kinds), max_deals=max_deals, match=match)
 
 
 def _work(seed: int) -> MatchSummary:
-    return safe_match(_WORKER["rules"], seed, _WORKER["kinds"], _WORKER["max_deals"])
+    summary: MatchSummary = _WORKER["match"](
+        _WORKER["rules"], seed, _WORKER["kinds"], _WORKER["max_deals"]
+    )
+    return summary
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the OS has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def capped_jobs(jobs: int, games: int) -> int:
+    """More worker processes than CPUs or than games only cost memory and start-up time."""
+    return max(1, min(jobs, available_cpus(), games))
 
 
 def simulate(
@@ -111,15 +158,19 @@ def simulate(
     *,
     jobs: int = 1,
     max_deals: int = 500,
+    engine: str = "interpreted",
 ) -> list[MatchSummary]:
     """One summary per seed, in seed order; each worker loads the ruleset itself (the
-    compiled rules hold closures, the summaries are plain data)."""
+    compiled rules hold closures, the summaries are plain data). `engine` is the one
+    `compiled.matches.engine_for` chose."""
     seeds = list(seeds)
+    match = safe_compiled_match if engine == "compiled" else safe_match
+    jobs = capped_jobs(jobs, len(seeds))
     if jobs <= 1 or len(seeds) <= 1:
-        return [safe_match(rules, seed, kinds, max_deals) for seed in seeds]
+        return [match(rules, seed, kinds, max_deals) for seed in seeds]
     chunk = max(1, len(seeds) // (jobs * 4))
     with multiprocessing.get_context().Pool(
-        jobs, initializer=_init_worker, initargs=(source, list(kinds), max_deals)
+        jobs, initializer=_init_worker, initargs=(source, list(kinds), max_deals, engine)
     ) as pool:
         return list(pool.imap(_work, seeds, chunksize=chunk))
 

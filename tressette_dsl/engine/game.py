@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine import match
+from tressette_dsl.engine import arguments, match
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
@@ -39,10 +39,13 @@ def new_game(
 
     `deck` fixes the first deal's order, `hands` some seats' hands, and each keyword named
     by a zone id of the ruleset (`stock=[...]`, `monte=[...]`, `out=[...]`) that zone's
-    cards; whatever is not given is dealt from the rest. An unknown zone id is a
-    ValueError naming the ruleset's zones."""
-    state, _events = start(rules, seed, dealer=dealer, deck=deck, hands=hands, **zones)
-    return state
+    cards; whatever is not given is dealt from the rest. A zone id the first deal does not
+    deal is an `ArgumentValueError` (a ValueError) naming the ruleset's zones."""
+    arguments.check_setup(
+        "new_game", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
+    )
+    state, _events = _begin(rules, seed, dealer=dealer, deck=deck, hands=hands, zones=zones)
+    return arguments.trust(rules, state)
 
 
 def start(
@@ -56,6 +59,21 @@ def start(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """`new_game`, with the events of getting there: the first `Dealt` and every automatic
     step before the first decision (a redeal, a trump set, mandatory declarations...)."""
+    arguments.check_setup(
+        "start", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
+    )
+    return _begin(rules, seed, dealer=dealer, deck=deck, hands=hands, zones=zones)
+
+
+def _begin(
+    rules: Ruleset,
+    seed: int,
+    *,
+    dealer: int | None,
+    deck: Sequence[str] | None,
+    hands: Mapping[int, Sequence[str]] | None,
+    zones: Mapping[str, Sequence[str] | None],
+) -> tuple[GameState, tuple[Event, ...]]:
     n = rules.players.count
     fixed = _fixed(rules, deck, hands, zones)
     if dealer is None:
@@ -70,10 +88,11 @@ def start(
     )
     step = Step(rules, state)
     _start_deal(step, dealer)
-    return step.state, tuple(step.events)
+    return arguments.trust(rules, step.state), tuple(step.events)
 
 
 def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
+    arguments.check_state("legal_actions", rules, state)
     if state.match.over or state.cursor.to_act is None:
         return ()
     spec = rules.flow[state.cursor.phase]
@@ -82,6 +101,8 @@ def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
 
 
 def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    arguments.check_state("apply", rules, state)
+    arguments.check_action("apply", action)
     if state.match.over or state.cursor.to_act is None:
         raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
     spec = rules.flow[state.cursor.phase]
@@ -96,7 +117,7 @@ def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, 
         _advance(step)
     elif step.restart:
         _restart(step)
-    return step.state, tuple(step.events)
+    return arguments.trust(rules, step.state), tuple(step.events)
 
 
 def _advance(step: Step) -> None:

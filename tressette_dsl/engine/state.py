@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
-from tressette_dsl.engine.codec import decode, encode, record, records
+from tressette_dsl.engine.codec import CodecError, decode, encode, record, records
 
 
 @record
@@ -804,12 +804,22 @@ class GameState:
         (one field per name, zones by index) and 1 (a field per zone: `stock`, `monte`,
         `monte_shown`), which needs the ruleset to place its zones: `from_dict(data,
         rules)`; without it, a format 1 state is refused with a message naming it."""
+        if not isinstance(data, dict):
+            raise CodecError(f"GameState.from_dict: data must be a dict, not {type(data).__name__}")
+        if data.get("type", "GameState") != "GameState":
+            raise CodecError(
+                f"GameState.from_dict: data is a {data.get('type')!r}, not a GameState"
+            )
         data = dict(data)
         version = data.pop("format", 1)
         if version == STATE_FORMAT:
-            state = decode(data)
-            assert isinstance(state, GameState)
+            state = decode({**data, "type": "GameState"})
+            if not isinstance(state, GameState):  # pragma: no cover - the type was checked
+                raise CodecError("GameState.from_dict: data is not a GameState")
             return state
+        missing = [k for k in ("seed", "n") if k not in data]
+        if missing:
+            raise CodecError(f"GameState: missing field {', '.join(map(repr, missing))}")
         if version not in (1, 2):
             raise ValueError(
                 f"game state format {version} is not known (this version reads formats 1 "
@@ -824,7 +834,10 @@ class GameState:
             )
         flat = {k: decode(v) for k, v in data.items()}
         local = {k: flat.pop(k) for k in _LOCAL_FIELDS if k in flat}
-        state = GameState.from_flat(**flat).with_parts(local=PhaseLocal.from_flat(local))
+        try:
+            state = GameState.from_flat(**flat).with_parts(local=PhaseLocal.from_flat(local))
+        except TypeError as exc:
+            raise CodecError(f"GameState (format {version}): {exc}") from None
         if legacy:
             ids: tuple[str, ...] = tuple(rules.zone_ids)
             state = state.replace(zone_ids=ids, zones=((),) * len(ids), shown=(False,) * len(ids))
@@ -837,11 +850,14 @@ class GameState:
         convenience for tests and tools that set up positions. Engine code uses the typed
         calls instead (`Step.set_cards(...)`, `with_parts`, `Part.but`).
 
+        Moving to another phase (`phase=`) clears the phase's own record, as the engine
+        does; its fields (`bid_level`, `window_played`...) go into that record.
+
         A zone may also be named by its id (`replace(monte=(...))`, cards as ints) and
         `monte_shown`: they go to `zones` / `shown` at the zone's index. Setting a zone the
         ruleset does not have to () does nothing."""
         if not _ROUTE.keys() >= changes.keys():
-            return self._replace_zones(changes)
+            return self._replace_zones(dict(changes))
         groups: dict[str, dict[str, Any]] = {}
         for name, value in changes.items():
             groups.setdefault(_ROUTE[name], {})[name] = value
@@ -853,15 +869,29 @@ class GameState:
                 fields.update(values)
             else:
                 fields[part] = dataclasses.replace(fields[part], **values)
+        if "phase" in changes and changes["phase"] != self.cursor.phase and "local" not in changes:
+            fields["local"] = None  # another phase: its own record starts empty, as in the engine
         return new
 
+    def _local_with(self, values: dict[str, Any]) -> PhaseLocal:
+        """The phase's own record with `values` set: the current one if it has those
+        fields, else a new record of the kind that has them."""
+        if self.local is not None and all(hasattr(self.local, k) for k in values):
+            return dataclasses.replace(self.local, **values)
+        for cls in records():
+            if issubclass(cls, PhaseLocal) and cls is not PhaseLocal:
+                names = {f.name for f in dataclasses.fields(cls)}
+                if names >= values.keys():
+                    # the fields not given as the flat names read them now (zeros...)
+                    full = {n: values[n] if n in values else getattr(self, n) for n in names}
+                    record: PhaseLocal = cls(**full)
+                    return record
+        raise TypeError(f"no phase keeps the fields {sorted(values)}")
+
     def _replace_zones(self, changes: dict[str, Any]) -> GameState:
-        unknown = set(changes) - _ROUTE.keys() - set(self.zone_ids) - set(_LEGACY_ZONE_FIELDS)
-        if unknown & set(_LOCAL_FIELDS):
-            raise TypeError(
-                f"{sorted(unknown)}: the current phase's own record; set it with "
-                "with_parts(local=...)"
-            )
+        local = {k: changes.pop(k) for k in _LOCAL_FIELDS if k in changes}
+        if local:  # a field of a phase's own record: into that record
+            return self.with_parts(local=self._local_with(local))._replace_zones(changes)
         zones, shown = list(changes.pop("zones", self.zones)), list(self.shown)
         ids = changes.get("zone_ids", self.zone_ids)
         if "monte_shown" in changes:

@@ -106,7 +106,9 @@ def test_new_game_takes_each_zone_by_its_id(rules: Ruleset) -> None:
 
 
 def test_an_unknown_zone_names_the_declared_ones(rules: Ruleset) -> None:
-    with pytest.raises(ValueError, match=r"'monte' is not a zone of three-zones-test.*out, buried"):
+    with pytest.raises(
+        ValueError, match=r"monte is given.*deals no monte \(its zones: out, buried\)"
+    ):
         new_game(rules, 7, monte=["KC"])
 
 
