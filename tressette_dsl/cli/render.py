@@ -295,10 +295,7 @@ class Renderer:
             if cards_ and None not in cards_:
                 label = "Your hand" if self.viewer == i else self._s(i)
                 lines.append(f"  {label}: {hand(self.rules, [c for c in cards_ if c])}")
-        zones: tuple[tuple[str, Sequence[str | None]], ...] = (
-            ("stock", ev.stock),
-            ("monte", ev.monte),
-        )
+        zones: tuple[tuple[str, Sequence[str | None]], ...] = ev.zones
         for zone, zone_cards in zones:
             if zone_cards:
                 shown = "face down" if None in zone_cards else self._cards(zone_cards)
@@ -317,8 +314,8 @@ class Renderer:
         if holder == "self":
             who = "you hold it" if self.viewer == ev.seat else "the caller holds it"
             return f"{line} ({who})"
-        if holder == "monte":
-            return f"{line} (it is in the monte)"
+        if holder in self.rules.zone_ids:
+            return f"{line} (it is in the {holder})"
         return line
 
     def _declared(self, ev: E.Declared) -> str:
@@ -503,8 +500,9 @@ def observation(rules: Ruleset, obs: dict[str, Any], seat_index: int) -> list[st
             for b in auction
         ]
         lines.append("Bids: " + ", ".join(said))
-    if obs.get("monte"):
-        lines.append(f"Monte (shown): {cards(rules, obs['monte'])}")
+    for zone in obs.get("zones") or []:  # the zones this seat sees into
+        if zone.get("cards"):
+            lines.append(f"{zone['id'].capitalize()} (shown): {cards(rules, zone['cards'])}")
     for other, known in enumerate(obs.get("known") or []):
         if other != seat_index and known:
             lines.append(f"Seen in {seat(rules, other)}'s hand: {cards(rules, known)}")
@@ -535,8 +533,9 @@ def observation(rules: Ruleset, obs: dict[str, Any], seat_index: int) -> list[st
         lines.append(
             "Cards in hand: " + ", ".join(f"{seat(rules, i)} {n}" for i, n in enumerate(sizes))
         )
-    if obs.get("stock_size"):
-        lines.append(f"Stock: {obs['stock_size']} cards")
+    for zone in obs.get("zones") or []:  # and the sizes of those it does not
+        if zone.get("cards") is None and zone.get("size"):
+            lines.append(f"{zone['id'].capitalize()}: {zone['size']} cards")
     running = obs.get("running") or obs.get("totals") or []
     lines.append(f"Score: {totals(rules, running)}")
     lines.append(f"Your hand: {hand(rules, obs.get('hand') or [])}")
