@@ -79,6 +79,17 @@ def _function(
 _MEMO_LIMIT = 50_000  # entries per scoring formula: bounded memory, ample for real facts
 
 
+def _zones(s: GameState, monte: tuple[int, ...], stock: tuple[int, ...]) -> dict[str, Any]:
+    """The monte and stock as changes to `s`, only those that differ: zones are slow to
+    set by name, and most deals have neither."""
+    out: dict[str, Any] = {}
+    if monte != s.monte:
+        out["monte"] = monte
+    if stock != s.stock:
+        out["stock"] = stock
+    return out
+
+
 class FastEnd:
     """The end of a deal for one ruleset of the simple shape (see the module doc)."""
 
@@ -189,8 +200,7 @@ class FastEnd:
             last_winner=winner,
             trick=(),
             signals=signals,
-            monte=monte,
-            stock=stock,
+            **_zones(s, monte, stock),
             sub="",
             pending=(),
             to_act=None,
@@ -376,9 +386,8 @@ class FastEnd:
                 zones[packet.zone].extend(order[top : top + count])
                 top += count
         s = s.replace(
+            **_zones(s, tuple(zones["monte"]), tuple(zones["stock"])),
             hands=tuple(hands),
-            stock=tuple(zones["stock"]),
-            monte=tuple(zones["monte"]),
             phase=1,
             sub="",
             step=0,

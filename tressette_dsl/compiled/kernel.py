@@ -158,24 +158,27 @@ class Kernel:
         seats = order(self.leader) if self.leader is not None else ()
         in_round = self.pick == -2  # a declaring round from the seat to act has begun
         return s.replace(
+            **changed(
+                s,
+                window_played=tuple(self.wplayed),
+                window_open=self.window_open,
+                stock=tuple(self.stock[self.spos :]),
+            ),
             hands=tuple(self.hands),
             played=tuple(self.played),
             won=tuple(self.won),
             public=tuple(self.public),
-            window_played=tuple(self.wplayed),
             tricks_won=tuple(self.tricks_won),
             drawn=tuple(self.drawn),
             trick=tuple(zip(seats, self.trick, strict=False)),
             trick_no=self.trick_no,
             leader=self.leader,
             must_follow=self.must_follow,
-            window_open=self.window_open,
             last_winner=self.last_winner,
             tricks=tuple(tricks),
             declarations=self.origin.declarations,
             signals=tuple(signals),
             reveals=tuple(reveals),
-            stock=tuple(self.stock[self.spos :]),
             partner_revealed=self.revealed,
             to_act=self.seat,
             sub="declare" if in_round else "play",
@@ -233,6 +236,14 @@ def kernel_step(
         return apply_counted(rules, state, Play(rules.deck.card_text[card], said), stats)
     choices = no_claims(legal_actions(rules, state))
     return apply_counted(rules, state, choices[k.pick], stats)
+
+
+def changed(s: GameState, **values: Any) -> dict[str, Any]:
+    """The values that differ from `s`'s: zones and a phase's own fields are slow to set
+    by their flat names (`GameState.replace` routes them one by one), and mostly a
+    playout leaves them as they were. Not for a change of phase, which clears the
+    phase's own record (then every such field must be given)."""
+    return {name: v for name, v in values.items() if getattr(s, name) != v}
 
 
 _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -314,4 +325,13 @@ def playout(
     return state
 
 
-__all__ = ["Chooser", "Kernel", "PlayoutStats", "Policy", "in_kernel", "kernel_step", "playout"]
+__all__ = [
+    "Chooser",
+    "Kernel",
+    "PlayoutStats",
+    "Policy",
+    "changed",
+    "in_kernel",
+    "kernel_step",
+    "playout",
+]
