@@ -506,7 +506,7 @@ class Table:
         self._read("")
 
     def _show_turn(self, seat: int, obs: dict[str, Any], offered: menu.Menu) -> None:
-        for line in render.observation(self.rules, obs, seat):
+        for line in render.observation(self.rules, obs, seat, self.letters):
             self.tell(line)
         self._show_moves(offered)
 
@@ -667,6 +667,7 @@ def shown_suits(rules: Any, message: str) -> str:
             lambda m: f"'{m[1]}'" + _shown_beside(rules, m[1]),
             close,
         )
+    head = re.sub(r"; allowed: .*?(\.?)$", r"\1", head)  # the moves are listed already
     return _shown(rules, head) + sep + close
 
 

@@ -479,9 +479,12 @@ def moves(rules: Ruleset, legal: Sequence[Any], width: int = 96) -> str:
     return "\n".join(lines)
 
 
-def observation(rules: Ruleset, obs: dict[str, Any], seat_index: int) -> list[str]:
+def observation(
+    rules: Ruleset, obs: dict[str, Any], seat_index: int, letters: Mapping[str, str] | None = None
+) -> list[str]:
     """What the player in `seat_index` sees at their turn, from ``observe(...).to_dict()``,
-    ending with what is being asked of them (`task`)."""
+    ending with what is being asked of them (`task`). `letters`: what the player said a
+    suit letter that reads two ways means to them (the legend beside the hand says it)."""
     name = seat(rules, seat_index)
     lines = [
         "",
@@ -547,8 +550,11 @@ def observation(rules: Ruleset, obs: dict[str, Any], seat_index: int) -> list[st
     if obs.get("stock_size"):
         lines.append(f"Stock: {obs['stock_size']} cards")
     lines.append(score_line(rules, obs))
-    letters = suit_input.legend(rules)
-    typed = f"   (type suits as {letters})" if letters else ""
+    legend = suit_input.legend(rules)
+    for letter, meant in (letters or {}).items():
+        if meant != letter:  # the French reading, which the player chose
+            legend += f"; you use {letter} for {suit(rules, meant)}"
+    typed = f"   (type suits as {legend})" if legend else ""
     lines.append(f"Your hand: {hand(rules, obs.get('hand') or [])}{typed}")
     lines.append(task(rules, obs))
     return [line for line in lines if line]
