@@ -222,7 +222,9 @@ class Table:
         self.last_prompted: int | None = None
         self.actions = 0
         self.queued: list[Any] = []  # the rest of a one-line 'discard A B C D'
-        self.letters: dict[str, str] = {}  # a clashing suit letter -> the suit a player meant
+        # per seat (hot seat: each player's own), a clashing suit letter -> the suit meant
+        self.letters_of: dict[int, dict[str, str]] = {}
+        self.letters: dict[str, str] = {}  # those of the seat being asked
         deck = rules.deck
         red = "".join(sym for sym in deck.suit_symbols if sym in "♥♦")
         black = "".join(sym for sym in deck.suit_symbols if sym and sym not in "♥♦")
@@ -352,6 +354,7 @@ class Table:
         if len(self.humans) > 1 and self.last_prompted != seat:
             self._hand_over(name, seat)
         self.last_prompted = seat
+        self.letters = self.letters_of.setdefault(seat, {})
         obs = _obs_dict(self.rules, state, seat)
         offered = menu.build(self.rules, legal)
         self._show_turn(seat, obs, offered)
