@@ -28,6 +28,7 @@ from typing import Any
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind
 from tressette_dsl.agents.runner import MatchSummary, safe_match
 from tressette_dsl.cli.common import load_or_report
+from tressette_dsl.compiled.matches import engine_for, safe_compiled_match
 from tressette_dsl.loader import load_ruleset
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -48,6 +49,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-deals", type=int, default=500, help="a match longer than this is an error"
     )
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "interpreted", "compiled"),
+        default="auto",
+        help="compiled: random bots play on the compiled kernel (docs/compiled.md); auto "
+        "(default) uses it whenever the agents and the ruleset allow; the summary is the same",
+    )
+    parser.add_argument(
+        "--verbose", action="store_true", help="say which engine ran, and why not the compiled one"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,9 +77,18 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_USAGE
     seeds = range(args.seed, args.seed + args.games)
+    engine, note = engine_for(rules, kinds, args.engine)
+    if args.verbose:
+        print(note or f"engine: {engine}", file=sys.stderr)
     start = time.perf_counter()
     summaries = simulate(
-        rules, args.ruleset, seeds, kinds, jobs=args.jobs, max_deals=args.max_deals
+        rules,
+        args.ruleset,
+        seeds,
+        kinds,
+        jobs=args.jobs,
+        max_deals=args.max_deals,
+        engine=engine,
     )
     elapsed = time.perf_counter() - start
     for line in report(rules, kinds, summaries, elapsed, jobs=args.jobs):
@@ -95,12 +115,16 @@ def seat_kinds(spec: str, seats: int) -> list[str]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(source: str, kinds: Sequence[str], max_deals: int) -> None:
-    _WORKER.update(rules=load_ruleset(source), kinds=list(kinds), max_deals=max_deals)
+def _init_worker(source: str, kinds: Sequence[str], max_deals: int, engine: str) -> None:
+    match = safe_compiled_match if engine == "compiled" else safe_match
+    _WORKER.update(rules=load_ruleset(source), kinds=list(kinds), max_deals=max_deals, match=match)
 
 
 def _work(seed: int) -> MatchSummary:
-    return safe_match(_WORKER["rules"], seed, _WORKER["kinds"], _WORKER["max_deals"])
+    summary: MatchSummary = _WORKER["match"](
+        _WORKER["rules"], seed, _WORKER["kinds"], _WORKER["max_deals"]
+    )
+    return summary
 
 
 def simulate(
@@ -111,15 +135,18 @@ def simulate(
     *,
     jobs: int = 1,
     max_deals: int = 500,
+    engine: str = "interpreted",
 ) -> list[MatchSummary]:
     """One summary per seed, in seed order; each worker loads the ruleset itself (the
-    compiled rules hold closures, the summaries are plain data)."""
+    compiled rules hold closures, the summaries are plain data). `engine` is the one
+    `compiled.matches.engine_for` chose."""
     seeds = list(seeds)
+    match = safe_compiled_match if engine == "compiled" else safe_match
     if jobs <= 1 or len(seeds) <= 1:
-        return [safe_match(rules, seed, kinds, max_deals) for seed in seeds]
+        return [match(rules, seed, kinds, max_deals) for seed in seeds]
     chunk = max(1, len(seeds) // (jobs * 4))
     with multiprocessing.get_context().Pool(
-        jobs, initializer=_init_worker, initargs=(source, list(kinds), max_deals)
+        jobs, initializer=_init_worker, initargs=(source, list(kinds), max_deals, engine)
     ) as pool:
         return list(pool.imap(_work, seeds, chunksize=chunk))
 
