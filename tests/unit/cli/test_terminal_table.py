@@ -429,3 +429,15 @@ def test_the_replay_hint_names_a_command_that_works(
     assert argv[:2] == ["tressette", "play"] and argv[2] == str(house)
     assert main([*argv[1:], "--seed", "3"]) == 0
     assert capsys.readouterr().out == out  # the same match again
+
+
+def test_at_a_hot_seat_each_player_answers_for_their_own_letters(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # East leads K♣ (it said C means clubs); West, who must follow clubs, is asked again
+    argv = ["play", "--seed", "1", "--players", "1=human,3=human"]
+    code, out = _piped(capsys, monkeypatch, argv, "\nKC\n2\n\n\nQC\n1\n")
+    assert code == 1
+    assert "East plays K♣" in out
+    assert out.count("which card do you mean?") == 2
+    assert "West plays Q♣" in out
