@@ -406,7 +406,7 @@ class Table:
         else:
             picked = candidates[0]
         if len(picked) == 1 and isinstance(picked[0], Play) and not picked[0].signals:
-            signalled = self._signal_for(offered, picked[0], text)
+            signalled = self._signal_for(offered, picked[0])
             if signalled is None:
                 return None
             picked = [signalled]
@@ -452,7 +452,7 @@ class Table:
                     )
                     break
 
-    def _signal_for(self, offered: menu.Menu, play: Any, text: str) -> Any | None:
+    def _signal_for(self, offered: menu.Menu, play: Any) -> Any | None:
         """The second, optional choice after a card: the signal to make with it."""
         variants = offered.signal_variants(play)
         if len(variants) == 1:
