@@ -128,6 +128,17 @@ def _deck(rules: Any) -> list[str]:
     return out
 
 
+def _deal_total(rules: Any) -> str:
+    """What one deal is worth in all, so a target or a threshold can be checked against it."""
+    d, last = rules.deck, rules.scoring.last_trick
+    units = sum(d.card_value[c] for c in d.cards) + last
+    return (
+        f"- One deal is worth {units} units in all ({points(units - last, d.unit)} in cards + "
+        f"{points(last, d.unit)} for the last trick = {points(units, d.unit)} points), "
+        "declarations aside."
+    )
+
+
 def _rank_strength(deck: Any, rank: int) -> int:
     strengths = [deck.card_strength[c] for c in deck.cards if deck.card_rank[c] == rank]
     return max(strengths) if strengths else -1
@@ -248,6 +259,7 @@ def _scoring(rules: Any) -> list[str]:
         f"- The last trick is worth {points(sc.last_trick, d.unit)} point(s).",
         f"- Each side's deal points: `{sc.deal_points.text}` (units are 1/{d.unit} of a point; "
         "each side rounds its own total, never single tricks).",
+        _deal_total(rules),
     ]
     if sc.leftover_to != "none":
         out.append(

@@ -1,10 +1,14 @@
-"""``tressette describe RULESET``: the rules as Markdown generated from the compiled model."""
+"""``tressette describe RULESET``: the rules as Markdown generated from the compiled model.
+
+Exit 0 printed, 1 the ruleset has problems (printed as `validate` prints them), 2 RULESET
+names no bundled id and no readable file (missing, a folder, a FIFO, a device).
+"""
 
 from __future__ import annotations
 
 import argparse
 
-from tressette_dsl.cli.common import load_or_report
+from tressette_dsl.cli.common import load_or_exit_code
 from tressette_dsl.describe import describe
 
 
@@ -14,8 +18,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = load_or_report(args.ruleset)
+    rules, code = load_or_exit_code(args.ruleset)
     if rules is None:
-        return 1
+        return code
     print(describe(rules), end="")
     return 0

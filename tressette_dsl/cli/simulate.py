@@ -4,7 +4,8 @@ Match ``i`` (0-based) is played with seed ``SEED + i`` and fresh agents, so any 
 the summary can be replayed alone (``tressette play RULESET --seed N --players ...``). The
 agents are given per seat, cycling when fewer kinds than seats are listed: on four seats
 ``random,heuristic`` puts random bots in seats 0 and 2 and heuristic bots in 1 and 3.
-With ``--jobs K`` the matches are spread over K processes; the summary is the same.
+With ``--jobs K`` the matches are spread over K processes (at most the CPUs available and
+the number of games; a larger K is capped and the cap is said); the summary is the same.
 
 In payoff games (`sides: contract` with a `payoff`) every scored deal is also checked to be
 zero-sum: the balance changes of the seats add up to 0; a deal that does not is an error.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import statistics
 import sys
 import time
@@ -80,6 +82,14 @@ def run(args: argparse.Namespace) -> int:
     engine, note = engine_for(rules, kinds, args.engine)
     if args.verbose:
         print(note or f"engine: {engine}", file=sys.stderr)
+    jobs = capped_jobs(args.jobs, args.games)
+    if jobs != args.jobs:
+        print(
+            f"tressette simulate: --jobs {args.jobs} capped at {jobs} "
+            f"({available_cpus()} CPUs available, {args.games} games)",
+            file=sys.stderr,
+        )
+    args.jobs = jobs
     start = time.perf_counter()
     summaries = simulate(
         rules,
@@ -127,6 +137,19 @@ def _work(seed: int) -> MatchSummary:
     return summary
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the OS has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def capped_jobs(jobs: int, games: int) -> int:
+    """More worker processes than CPUs or than games only cost memory and start-up time."""
+    return max(1, min(jobs, available_cpus(), games))
+
+
 def simulate(
     rules: Any,
     source: str,
@@ -142,6 +165,7 @@ def simulate(
     `compiled.matches.engine_for` chose."""
     seeds = list(seeds)
     match = safe_compiled_match if engine == "compiled" else safe_match
+    jobs = capped_jobs(jobs, len(seeds))
     if jobs <= 1 or len(seeds) <= 1:
         return [match(rules, seed, kinds, max_deals) for seed in seeds]
     chunk = max(1, len(seeds) // (jobs * 4))

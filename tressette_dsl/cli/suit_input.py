@@ -81,6 +81,14 @@ def readings(rules: Ruleset, text: str, letters: Mapping[str, str] | None = None
     return [" ".join(choice) for choice in itertools.product(*options)] or [text]
 
 
+def reading_count(rules: Ruleset, text: str, letters: Mapping[str, str] | None = None) -> int:
+    """How many readings `readings` would give, without listing them."""
+    count = 1
+    for word in text.split():
+        count *= len(word_readings(rules, word, letters))
+    return count
+
+
 def legend(rules: Ruleset) -> str:
     """``C=♥ D=♦ S=♠ B=♣``: the letters to type for the symbols shown."""
     deck = rules.deck
