@@ -441,3 +441,12 @@ def test_at_a_hot_seat_each_player_answers_for_their_own_letters(
     assert "East plays K♣" in out
     assert out.count("which card do you mean?") == 2
     assert "West plays Q♣" in out
+
+
+def test_a_line_of_many_two_way_letters_is_refused_before_it_is_expanded(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 40 words that each read two ways would be 2**40 readings
+    code, out = _piped(capsys, monkeypatch, EAST_LEADS, "discard " + "KC " * 40 + "\n")
+    assert code == 1
+    assert "Too many cards in one line" in out
