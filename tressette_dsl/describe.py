@@ -261,10 +261,10 @@ def _scoring(rules: Any) -> list[str]:
         "each side rounds its own total, never single tricks).",
         _deal_total(rules),
     ]
-    if sc.leftover_to != "none":
-        out.append(
-            f"- Cards left in the monte or stock go to the {sc.leftover_to.replace('_', ' ')}."
-        )
+    for zone in rules.zones:  # the declared zones, each with its own leftover_to
+        if zone.leftover_to != "none":
+            to = zone.leftover_to.replace("_", " ")
+            out.append(f"- Cards left in the {zone.id} when play ends go to the {to}.")
     if sc.big_wins:
         effect = {
             "win_match": "the side wins the match at once, counting",

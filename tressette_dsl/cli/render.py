@@ -297,10 +297,7 @@ class Renderer:
             if cards_ and None not in cards_:
                 label = "Your hand" if self.viewer == i else self._s(i)
                 lines.append(f"  {label}: {hand(self.rules, [c for c in cards_ if c])}")
-        zones: tuple[tuple[str, Sequence[str | None]], ...] = (
-            ("stock", ev.stock),
-            ("monte", ev.monte),
-        )
+        zones: tuple[tuple[str, Sequence[str | None]], ...] = ev.zones
         for zone, zone_cards in zones:
             if zone_cards:
                 shown = "face down" if None in zone_cards else self._cards(zone_cards)
@@ -319,8 +316,8 @@ class Renderer:
         if holder == "self":
             who = "you hold it" if self.viewer == ev.seat else "the caller holds it"
             return f"{line} ({who})"
-        if holder == "monte":
-            return f"{line} (it is in the monte)"
+        if holder in self.rules.zone_ids:
+            return f"{line} (it is in the {holder})"
         return line
 
     def _declared(self, ev: E.Declared) -> str:
@@ -510,8 +507,9 @@ def observation(
             for b in auction
         ]
         lines.append("Bids: " + ", ".join(said))
-    if obs.get("monte"):
-        lines.append(f"Monte (shown): {cards(rules, obs['monte'])}")
+    for zone in obs.get("zones") or []:  # the zones this seat sees into
+        if zone.get("cards"):
+            lines.append(f"{zone['id'].capitalize()} (shown): {cards(rules, zone['cards'])}")
     for other, known in enumerate(obs.get("known") or []):
         if other != seat_index and known:
             lines.append(f"Seen in {seat(rules, other)}'s hand: {cards(rules, known)}")
@@ -547,8 +545,9 @@ def observation(
         lines.append(
             "Cards in hand: " + ", ".join(f"{seat(rules, i)} {n}" for i, n in enumerate(sizes))
         )
-    if obs.get("stock_size"):
-        lines.append(f"Stock: {obs['stock_size']} cards")
+    for zone in obs.get("zones") or []:  # and the sizes of those it does not
+        if zone.get("cards") is None and zone.get("size"):
+            lines.append(f"{zone['id'].capitalize()}: {zone['size']} cards")
     lines.append(score_line(rules, obs))
     legend = suit_input.legend(rules)
     for letter, meant in (letters or {}).items():

@@ -98,12 +98,12 @@ def _state(fn: str, state: Any) -> GameState:
 def to_act(state: GameState) -> int | None:
     """The seat that must act now; None once the match is over."""
     _state("to_act", state)
-    return None if state.over else state.to_act
+    return None if state.match.over else state.cursor.to_act
 
 
 def is_over(state: GameState) -> bool:
     """Whether the match has ended."""
-    return _state("is_over", state).over
+    return _state("is_over", state).match.over
 
 
 def deal_over(state: GameState) -> bool:
@@ -111,7 +111,7 @@ def deal_over(state: GameState) -> bool:
     or ended by a claim), or the match is over. The engine deals the next deal at once, so
     such a state already waits for the first decision of the new deal."""
     _state("deal_over", state)
-    return state.deal_ended or state.over
+    return state.match.deal_ended or state.match.over
 
 
 def result(rules: Ruleset, state: GameState) -> MatchResult:

@@ -23,8 +23,6 @@ from tressette_dsl.engine.errors import ArgumentTypeError, ArgumentValueError
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
 
-ZONES = ("stock", "monte")
-
 
 def _type(value: Any) -> str:
     return "None" if value is None else type(value).__name__
@@ -238,8 +236,12 @@ def check_setup(
         if zone_texts is None:
             continue
         if zone not in zone_sizes:
+            declared = ", ".join(rules.zone_ids) or "none"
             raise ArgumentValueError(
-                fn, zone, f"is given, but the first deal of {rules.id!r} deals no {zone}"
+                fn,
+                zone,
+                f"is given, but the first deal of {rules.id!r} deals no {zone} "
+                f"(its zones: {declared})",
             )
         cards = _cards(fn, zone, zone_texts)
         if len(cards) != zone_sizes[zone]:

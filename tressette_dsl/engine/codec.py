@@ -1,7 +1,9 @@
 """Plain-data codec for engine records: frozen dataclasses <-> JSON-able dicts.
 
 Records carry a `"type"` tag; tuples become lists and frozensets sorted lists tagged
-`{"set": [...]}`, so that `decode(encode(x)) == x` for every state, action and event.
+`{"set": [...]}`, so that `decode(encode(x)) == x` for every state, action and event. A
+record may give its own plain form (`to_plain()` -> fields, and a `from_plain(fields)`
+class method): the Dealt event writes each zone under the zone's id.
 """
 
 from __future__ import annotations
@@ -18,6 +20,11 @@ def record(cls: type) -> type:
     return cls
 
 
+def records() -> tuple[type, ...]:
+    """Every record class registered so far."""
+    return tuple(_REGISTRY.values())
+
+
 class Plain:
     """Base of the action and event records: `to_dict` is the codec's plain-data form."""
 
@@ -30,6 +37,9 @@ class Plain:
 
 def encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        plain = getattr(value, "to_plain", None)
+        if plain is not None:  # a record with its own plain form (`Dealt`'s zones)
+            return {"type": type(value).__name__, **encode_fields(plain())}
         out: dict[str, Any] = {"type": type(value).__name__}
         for f in dataclasses.fields(value):
             out[f.name] = encode(getattr(value, f.name))
@@ -39,6 +49,10 @@ def encode(value: Any) -> Any:
     if isinstance(value, frozenset):
         return {"set": sorted(encode(v) for v in value)}
     return value
+
+
+def encode_fields(fields: dict[str, Any]) -> dict[str, Any]:
+    return {k: encode(v) for k, v in fields.items()}
 
 
 class CodecError(ValueError):
@@ -73,8 +87,9 @@ def decode(value: Any, _depth: int = 0) -> Any:
                 f"unknown record type {kind!r} (e.g. {', '.join(sorted(_REGISTRY)[:4])})"
             )
         fields = {k: decode(v, _depth + 1) for k, v in value.items() if k != "type"}
+        from_plain = getattr(cls, "from_plain", None)
         try:
-            return cls(**fields)
+            return cls(**fields) if from_plain is None else from_plain(fields)
         except TypeError as exc:
             raise CodecError(f"{kind}: {_fields_problem(cls, fields) or exc}") from None
     return value

@@ -32,7 +32,7 @@ def options(
     if not rules.declarations:
         return []
     found = {d.id: _instances(rules, d, basis) for d in rules.declarations}
-    done = {(r.decl, r.cards) for r in s.declarations if r.seat == seat}
+    done = {(r.decl, r.cards) for r in s.play.declarations if r.seat == seat}
     out: list[Option] = []
     for decl in rules.declarations:
         if only_with and not decl.extends_to_drawn:
@@ -59,7 +59,7 @@ def options(
 
 
 def basis(s: GameState, seat: int) -> int:
-    return s.hands[seat] | s.window_played[seat]
+    return s.cards.hands[seat] | s.window_played[seat]
 
 
 def record(step: Step, seat: int, option: Option) -> None:
@@ -74,15 +74,16 @@ def record(step: Step, seat: int, option: Option) -> None:
         arg=text,
         cards=cards,
         points=decl.points,
-        trick_no=s.trick_no,
+        trick_no=s.play.trick_no,
         scored_now=scored_now,
     )
-    changes: dict[str, object] = {"declarations": (*s.declarations, entry)}
+    step.set_play(declarations=(*s.play.declarations, entry))
     if declaring is None or declaring.reveal == "on_declare":
-        shown = cards & s.hands[seat]
-        changes["public"] = set_at(s.public, seat, s.public[seat] | shown)
-        changes["reveals"] = (*s.reveals, Reveal("declared", seat, cards, s.deal_no))
-    step.set(**changes)
+        shown = cards & s.cards.hands[seat]
+        step.set_seen(
+            public=set_at(s.seen.public, seat, s.seen.public[seat] | shown),
+            reveals=(*s.seen.reveals, Reveal("declared", seat, cards, s.match.deal_no)),
+        )
     step.emit(
         Declared(
             seat=seat, decl=decl.id, arg=text, points=decl.points, cards=rules.deck.texts(cards)

@@ -40,11 +40,12 @@ are chance too, so the copy gets a new seed drawn from `rng`.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any
 
-from tressette_dsl.engine import declare
+from tressette_dsl.engine import declare, zone_view
 from tressette_dsl.engine.arguments import check_rng, check_seat, check_state
 from tressette_dsl.engine.assignment import feasible, sequential
 from tressette_dsl.engine.state import DeclRecord, GameState, TrickRecord
@@ -59,11 +60,12 @@ from tressette_dsl.rules.model import (
     TricksPhase,
     iter_cards,
 )
+from tressette_dsl.rules.zones import size_names
 
 UNIFORM_TRIES = 60
 SOFT_TRIES = 8  # uniform samples that fail only soft constraints before repairing one
 REPAIR_STEPS = 400
-_UNCHECKABLE = frozenset({"unseen", "stock_size"})
+_UNCHECKABLE = frozenset({"unseen", *size_names()})
 
 Place = tuple[str, Any]  # ("hand", seat) or (zone, discarding seat | None)
 
@@ -94,16 +96,15 @@ class _Problem:
             if x != seat:
                 index[("hand", x)] = len(self.places)
                 self.places.append(("hand", x))
-                self.caps.append((s.hands[x] & ~self.fixed).bit_count())
+                self.caps.append((s.cards.hands[x] & ~self.fixed).bit_count())
         self.slots: dict[str, list[tuple[int, int]]] = {}  # zone -> [(position, group)]
-        for zone in ("stock", "monte"):
-            cards = getattr(s, zone)
+        for zone, cards in zip(s.cards.zone_ids, s.cards.zones, strict=True):
             slots = []
             for pos, card in enumerate(cards):
                 if self.fixed >> card & 1:
                     continue
                 origin = next(
-                    (x for x in range(s.n) if x != seat and s.discarded[x] >> card & 1), None
+                    (x for x in range(s.n) if x != seat and s.seen.discarded[x] >> card & 1), None
                 )
                 place = (zone, origin)
                 if place not in index:
@@ -127,17 +128,15 @@ class _Problem:
         """Cards whose place `seat` knows."""
         s, seat = self.s, self.seat
         zones = 0
-        for card in (*s.stock, *s.monte):
-            zones |= 1 << card
-        mask = s.hands[seat] | (s.discarded[seat] & zones)
+        for cards in s.cards.zones:
+            for card in cards:
+                zones |= 1 << card
+        mask = s.cards.hands[seat] | (s.seen.discarded[seat] & zones)
         for x in range(s.n):
-            mask |= (s.public[x] & s.hands[x]) | s.played[x] | s.won[x]
-        for _x, card in s.trick:
+            mask |= (s.seen.public[x] & s.cards.hands[x]) | s.cards.played[x] | s.cards.won[x]
+        for _x, card in s.cards.trick:
             mask |= 1 << card
-        if s.monte_shown and not any(s.discarded):
-            for card in s.monte:
-                mask |= 1 << card
-        return mask
+        return mask | zone_view.visible_mask(self.rules, s, seat)
 
     def _group_mask(
         self, *, hand: int | None = None, zone: str | None = None, origin: Any = "any"
@@ -155,7 +154,7 @@ class _Problem:
         every = (1 << len(self.places)) - 1
         hands = sum(1 << g for g, (kind, _x) in enumerate(self.places) if kind == "hand")
         allowed = every
-        last = next((r for r in reversed(s.reveals) if r.cards >> card & 1), None)
+        last = next((r for r in reversed(s.seen.reveals) if r.cards >> card & 1), None)
         if last is not None and last.seat is not None and last.seat != self.seat:
             x = last.seat  # seen in x's hand: still there, or discarded by x since
             allowed = self._group_mask(hand=x)
@@ -202,9 +201,11 @@ class _Problem:
             return self._voids
         s, suit_of = self.s, self.rules.deck.card_suit
         draw = self.draw_spec()
-        current = TrickRecord(s.trick_no, s.leader or 0, s.trick, -1, s.must_follow)
+        current = TrickRecord(
+            s.play.trick_no, s.play.leader or 0, s.cards.trick, -1, s.play.must_follow
+        )
         out = set()
-        for trick in (*s.tricks, current):
+        for trick in (*s.play.tricks, current):
             if not trick.follow or not trick.plays:
                 continue
             led = suit_of[trick.plays[0][1]]
@@ -212,7 +213,9 @@ class _Problem:
                 if suit_of[card] == led or x == self.seat:
                     continue
                 refilled = (
-                    draw is not None and not draw.shown and s.drawn[x].bit_count() >= trick.trick_no
+                    draw is not None
+                    and not draw.shown
+                    and s.play.drawn[x].bit_count() >= trick.trick_no
                 )
                 if not refilled:
                     out.add((x, led))
@@ -273,64 +276,75 @@ class _Problem:
 
     def new_hands(self, masks: Sequence[int]) -> list[int]:
         s = self.s
-        hands = list(s.hands)
+        hands = list(s.cards.hands)
         for x in range(s.n):
             if x != self.seat:
-                hands[x] = (s.hands[x] & self.fixed) | masks[self.index[("hand", x)]]
+                hands[x] = (s.cards.hands[x] & self.fixed) | masks[self.index[("hand", x)]]
         return hands
 
     def build(self, groups: Sequence[int], rng: random.Random) -> GameState:
         s, seat = self.s, self.seat
         masks = self.masks(groups)
         hands = self.new_hands(masks)
-        changes: dict[str, Any] = {
-            "hands": tuple(hands),
-            "fixed": None,
-            "seed": rng.randrange(1 << 31),
-        }
-        discarded = [d if x == seat else d & self.fixed for x, d in enumerate(s.discarded)]
+        seed = rng.randrange(1 << 31)
+        discarded = [d if x == seat else d & self.fixed for x, d in enumerate(s.seen.discarded)]
         by_group: dict[int, list[int]] = {}
         for card, g in zip(self.cards, groups, strict=True):
             if self.places[g][0] != "hand":
                 by_group.setdefault(g, []).append(card)
         for pile in by_group.values():
             rng.shuffle(pile)
+        zones = list(s.cards.zones)
         for zone, slots in self.slots.items():
-            cards = list(getattr(s, zone))
+            index = s.cards.zone_ids.index(zone)
+            cards = list(zones[index])
             for pos, g in slots:
                 card = by_group[g].pop()
                 cards[pos] = card
                 origin = self.places[g][1]
                 if origin is not None:
                     discarded[origin] |= 1 << card
-            changes[zone] = tuple(cards)
-        changes["discarded"] = tuple(discarded)
-        drawn = list(s.drawn)
+            zones[index] = tuple(cards)
+        drawn = list(s.play.drawn)
         for x in range(s.n):
-            hidden_drawn = (s.drawn[x] & ~self.fixed).bit_count()
+            hidden_drawn = (s.play.drawn[x] & ~self.fixed).bit_count()
             if x != seat and hidden_drawn:
                 pool = iter_cards(masks[self.index[("hand", x)]])
                 pick = rng.sample(pool, min(hidden_drawn, len(pool)))
-                drawn[x] = (s.drawn[x] & self.fixed) | sum(1 << c for c in pick)
-        changes["drawn"] = tuple(drawn)
-        if any(s.announced):
-            changes["announced"] = tuple(
-                a if x == seat or not a else (hands[x] | s.played[x]) & ~drawn[x]
-                for x, a in enumerate(s.announced)
+                drawn[x] = (s.play.drawn[x] & self.fixed) | sum(1 << c for c in pick)
+        play = s.play.but(drawn=tuple(drawn))
+        if any(s.play.announced):
+            play = play.but(
+                announced=tuple(
+                    a if x == seat or not a else (hands[x] | s.cards.played[x]) & ~drawn[x]
+                    for x, a in enumerate(s.play.announced)
+                )
             )
         if self.hidden_declarations():
-            changes["declarations"] = tuple(self._declaration(r, hands) for r in s.declarations)
-        called = s.called_card
+            play = play.but(
+                declarations=tuple(self._declaration(r, hands) for r in s.play.declarations)
+            )
+        contract = s.contract_part
+        called = s.contract_part.called_card
         if (
             called is not None
-            and not s.partner_revealed
-            and s.partner != seat
+            and not s.contract_part.partner_revealed
+            and s.contract_part.partner != seat
             and self.hidden >> called & 1
             and secret_partner(self.rules)
         ):
             holder = next((x for x in range(s.n) if hands[x] >> called & 1), -1)
-            changes["partner"] = holder if holder >= 0 and holder != s.declarer else None
-        return s.replace(**changes)
+            contract = contract.but(
+                partner=holder if holder >= 0 and holder != s.contract_part.declarer else None
+            )
+        copy = s.with_parts(
+            cards=s.cards.but(hands=tuple(hands), zones=tuple(zones)),
+            seen=s.seen.but(discarded=tuple(discarded)),
+            play=play,
+            contract=contract,
+            fixed=None,
+        )
+        return dataclasses.replace(copy, seed=seed)
 
     def _declaration(self, r: DeclRecord, hands: Sequence[int]) -> DeclRecord:
         if (
@@ -367,13 +381,16 @@ class _SoftChecks:
         rules, s, seat = problem.rules, problem.s, problem.seat
         truthful = rules.signaling.truthful
         self.signals: dict[int, list[Any]] = {}
-        for said in s.signals:
+        for said in s.play.signals:
             if said.seat != seat and truthful and _checkable(rules, said.signal):
                 self.signals.setdefault(said.seat, []).append(said)
         self.announced = {
             x
             for x in range(s.n)
-            if x != seat and s.announced and s.announced[x] and not s.revealed_announce[x]
+            if x != seat
+            and s.play.announced
+            and s.play.announced[x]
+            and not s.play.revealed_announce[x]
         }
         self.declarations: dict[int, list[DeclRecord]] = {}
         for r in problem.hidden_declarations():
@@ -387,13 +404,13 @@ class _SoftChecks:
         rules, s = p.rules, p.s
         out = 0
         if x in self.announced and not declare.options(
-            rules, s, x, (hand | s.played[x]) & ~s.drawn[x]
+            rules, s, x, (hand | s.cards.played[x]) & ~s.play.drawn[x]
         ):
             out += 1
         for r in self.declarations.get(x, ()):
             if first and out:
                 return out
-            held = hand | s.played[x]
+            held = hand | s.cards.played[x]
             pattern = rules.declaration(r.decl).pattern
             if not any(i.key == r.arg for i in pattern_instances(pattern, held, rules.ctx)):
                 out += 1
@@ -459,23 +476,23 @@ def _signal_true(p: _Problem, r: Any, hand_now: int) -> bool:
     rules, s = p.rules, p.s
     suit_of = rules.deck.card_suit
     x, t = r.seat, r.trick_no
-    plays: tuple[tuple[int, int], ...] | None = s.trick if t == s.trick_no else None
+    plays: tuple[tuple[int, int], ...] | None = s.cards.trick if t == s.play.trick_no else None
     later = 0
-    for trick in s.tricks:
+    for trick in s.play.tricks:
         if trick.trick_no == t:
             plays = trick.plays
         elif trick.trick_no > t:
             later |= sum(1 << c for y, c in trick.plays if y == x)
-    if t < s.trick_no:
-        later |= sum(1 << c for y, c in s.trick if y == x)
+    if t < s.play.trick_no:
+        later |= sum(1 << c for y, c in s.cards.trick if y == x)
     if plays is None:
         return True
     draw = p.draw_spec()
     drawn_after = 0
-    if draw is not None and s.drawn[x]:
+    if draw is not None and s.play.drawn[x]:
         if not draw.shown:
             return True  # blind draws since: the hand then is unknown
-        mine = [rv.cards for rv in s.reveals if rv.what == "drawn" and rv.seat == x]
+        mine = [rv.cards for rv in s.seen.reveals if rv.what == "drawn" and rv.seat == x]
         for mask in mine[t - 1 :] if t >= 1 else mine:
             drawn_after |= mask
     hand = (hand_now | later) & ~drawn_after
@@ -496,7 +513,7 @@ def _signal_true(p: _Problem, r: Any, hand_now: int) -> bool:
         "trick_no": t,
         "seat": x,
         "value": 0 if r.value is None else r.value,
-        "stock_size": 0,
+        **dict.fromkeys(size_names(), 0),
     }
     assert spec.truth is not None  # `_checkable`
     try:

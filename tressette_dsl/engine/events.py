@@ -8,6 +8,7 @@ never the raw log. Cards appear as their text.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tressette_dsl.engine.codec import Plain, record
 
@@ -19,11 +20,40 @@ class _Event(Plain):
 @record
 @dataclass(frozen=True, slots=True)
 class Dealt(_Event):
+    """A deal: every hand, and (zone id, cards) for each zone the packets put cards in.
+
+    In plain form each zone is a key named by its id (`{"hands": ..., "monte": [...]}`), as
+    logs wrote the stock and the monte before zones were data; a zone dealt nothing is left
+    out, so an old log's empty `"stock": []` decodes to the same event (the loader refuses
+    zone ids that are the event's own fields)."""
+
     deal_no: int
     dealer: int
     hands: tuple[tuple[str, ...], ...]
-    stock: tuple[str, ...]
-    monte: tuple[str, ...]
+    zones: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def __post_init__(self) -> None:
+        if any(not cards for _zone, cards in self.zones):
+            full = tuple((z, c) for z, c in self.zones if c)
+            object.__setattr__(self, "zones", full)
+
+    def zone(self, zone_id: str) -> tuple[str, ...]:
+        """The cards dealt to a zone; () when it was dealt none."""
+        return next((cards for zid, cards in self.zones if zid == zone_id), ())
+
+    def to_plain(self) -> dict[str, Any]:
+        return {
+            "deal_no": self.deal_no,
+            "dealer": self.dealer,
+            "hands": self.hands,
+            **dict(self.zones),
+        }
+
+    @classmethod
+    def from_plain(cls, fields: dict[str, Any]) -> Dealt:
+        own = ("deal_no", "dealer", "hands")
+        zones = tuple((str(k), tuple(v)) for k, v in fields.items() if k not in own)
+        return cls(fields["deal_no"], fields["dealer"], fields["hands"], zones)
 
 
 @record
@@ -74,7 +104,7 @@ class ContractChosen(_Event):
 class Called(_Event):
     seat: int
     card: str
-    holder: str  # a seat number as text, "monte", or "self"
+    holder: str  # a seat number as text, "self", or the id of the zone it lies in
 
 
 @record

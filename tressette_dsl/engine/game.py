@@ -20,7 +20,7 @@ from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.deal import DealPhase
 from tressette_dsl.engine.rng import first_dealer
-from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState
+from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Match
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import Ruleset
@@ -33,11 +33,14 @@ def new_game(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
-    stock: Sequence[str] | None = None,
-    monte: Sequence[str] | None = None,
+    **zones: Sequence[str] | None,
 ) -> GameState:
-    """A new match, dealt and waiting for the first decision."""
-    zones = {"stock": stock, "monte": monte}
+    """A new match, dealt and waiting for the first decision.
+
+    `deck` fixes the first deal's order, `hands` some seats' hands, and each keyword named
+    by a zone id of the ruleset (`stock=[...]`, `monte=[...]`, `out=[...]`) that zone's
+    cards; whatever is not given is dealt from the rest. A zone id the first deal does not
+    deal is an `ArgumentValueError` (a ValueError) naming the ruleset's zones."""
     arguments.check_setup(
         "new_game", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -52,12 +55,10 @@ def start(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
-    stock: Sequence[str] | None = None,
-    monte: Sequence[str] | None = None,
+    **zones: Sequence[str] | None,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """`new_game`, with the events of getting there: the first `Dealt` and every automatic
     step before the first decision (a redeal, a trump set, mandatory declarations...)."""
-    zones = {"stock": stock, "monte": monte}
     arguments.check_setup(
         "start", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -73,15 +74,17 @@ def _begin(
     hands: Mapping[int, Sequence[str]] | None,
     zones: Mapping[str, Sequence[str] | None],
 ) -> tuple[GameState, tuple[Event, ...]]:
-    stock, monte = zones["stock"], zones["monte"]
     n = rules.players.count
-    fixed = _fixed(rules, deck, hands, stock, monte)
+    fixed = _fixed(rules, deck, hands, zones)
     if dealer is None:
         dealer = _first_dealer(rules, seed)
     elif not 0 <= dealer < n:
         raise ValueError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
     state = GameState(
-        seed=seed, n=n, dealer=dealer, totals=(0,) * match.total_slots(rules), fixed=fixed
+        seed=seed,
+        n=n,
+        match=Match(dealer=dealer, totals=(0,) * match.total_slots(rules)),
+        fixed=fixed,
     )
     step = Step(rules, state)
     _start_deal(step, dealer)
@@ -90,9 +93,9 @@ def _begin(
 
 def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
     arguments.check_state("legal_actions", rules, state)
-    if state.over or state.to_act is None:
+    if state.match.over or state.cursor.to_act is None:
         return ()
-    spec = rules.flow[state.phase]
+    spec = rules.flow[state.cursor.phase]
     legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
     return legal
 
@@ -100,14 +103,16 @@ def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
 def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     arguments.check_state("apply", rules, state)
     arguments.check_action("apply", action)
-    if state.over or state.to_act is None:
+    if state.match.over or state.cursor.to_act is None:
         raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
-    spec = rules.flow[state.phase]
+    spec = rules.flow[state.cursor.phase]
     kind = PHASE_KINDS[spec.kind]
     problem = kind.check(rules, spec, state, action)
     if problem is not None:
         raise IllegalActionError(problem)
-    step = Step(rules, state.replace(deal_ended=False) if state.deal_ended else state)
+    if state.match.deal_ended:
+        state = state.with_parts(match=state.match.but(deal_ended=False))
+    step = Step(rules, state)
     if kind.act(step, spec, action):
         _advance(step)
     elif step.restart:
@@ -118,15 +123,18 @@ def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, 
 def _advance(step: Step) -> None:
     """The current phase is done: enter the next ones until a decision is needed."""
     rules = step.rules
-    while not step.state.over:
+    while not step.state.match.over:
         if step.restart:
             _restart(step)
             return
-        index = step.state.phase + 1
+        index = step.state.cursor.phase + 1
         if index >= len(rules.flow):
             _end_deal(step)
             return
-        step.set(phase=index, sub="", step=0, to_act=None, pending=())
+        step.update(  # a new phase: its own record starts empty
+            cursor=step.state.cursor.but(phase=index, sub="", step=0, to_act=None, pending=()),
+            local=None,
+        )
         spec = rules.flow[index]
         if spec.when is not None and not evaluate(spec.when, deal_env(rules, step.state)):
             continue
@@ -138,7 +146,7 @@ def _advance(step: Step) -> None:
 
 def _start_deal(step: Step, dealer: int) -> None:
     s = step.state
-    fixed = s.fixed if s.deal_no == 0 else None
+    fixed = s.fixed if s.match.deal_no == 0 else None
     step.state = match.fresh_deal(step.rules, s, dealer, fixed)
     spec = step.rules.flow[0]
     if PHASE_KINDS[spec.kind].enter(step, spec):
@@ -151,20 +159,22 @@ def _restart(step: Step) -> None:
     """Abandon the deal (all passed, or annulled): not counted; deal again."""
     reason, step.restart = step.restart, None
     s = step.state
-    step.set(
+    step.set_match(
         deals=(
-            *s.deals,
-            DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False, reason=reason or ""),
+            *s.match.deals,
+            DealRecord(
+                deal_no=s.match.deal_no, dealer=s.match.dealer, counted=False, reason=reason or ""
+            ),
         ),
         deal_ended=True,
     )
-    dealer = s.dealer if reason == "misdeal" else _next_dealer(step.rules, s)
+    dealer = s.match.dealer if reason == "misdeal" else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
 
 
 def _end_deal(step: Step) -> None:
-    step.set(deal_ended=True)
-    if not step.state.over:
+    step.set_match(deal_ended=True)
+    if not step.state.match.over:
         _start_deal(step, _next_dealer(step.rules, step.state))
 
 
@@ -172,7 +182,7 @@ def _next_dealer(rules: Ruleset, s: GameState) -> int:
     for spec in rules.flow:
         if isinstance(spec, DealPhase):
             return evaluate_seat(spec.next_dealer, deal_env(rules, s), s.n)
-    return rules.players.next(s.dealer)
+    return rules.players.next(s.match.dealer)
 
 
 def _first_dealer(rules: Ruleset, seed: int) -> int:
@@ -186,10 +196,17 @@ def _fixed(
     rules: Ruleset,
     deck: Sequence[str] | None,
     hands: Mapping[int, Sequence[str]] | None,
-    stock: Sequence[str] | None,
-    monte: Sequence[str] | None,
+    zones: Mapping[str, Sequence[str] | None],
 ) -> FixedDeal | None:
-    if deck is None and hands is None and stock is None and monte is None:
+    unknown = sorted(set(zones) - set(rules.zone_ids))
+    if unknown:
+        declared = ", ".join(rules.zone_ids) or "none"
+        raise ValueError(
+            f"new_game: {', '.join(map(repr, unknown))} is not a zone of {rules.id} "
+            f"(its zones: {declared})"
+        )
+    given = {z: cards for z, cards in zones.items() if cards is not None}
+    if deck is None and hands is None and not given:
         return None
     by_text = rules.deck.by_text
 
@@ -210,6 +227,5 @@ def _fixed(
     return FixedDeal(
         deck=cards(deck, "deck") if deck is not None else None,
         hands=fixed_hands,
-        stock=cards(stock, "stock") if stock is not None else None,
-        monte=cards(monte, "monte") if monte is not None else None,
+        zones=tuple((z, cards(given[z], z)) for z in rules.zone_ids if z in given),
     )

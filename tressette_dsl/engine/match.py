@@ -7,7 +7,16 @@ from typing import Any
 
 from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.events import MatchEnded
-from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Outcome
+from tressette_dsl.engine.state import (
+    Cards,
+    Contract,
+    DealRecord,
+    FixedDeal,
+    GameState,
+    Knowledge,
+    Outcome,
+    TrickPlay,
+)
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.rules.model import Ruleset
 
@@ -31,28 +40,18 @@ def fresh_deal(rules: Ruleset, s: GameState, dealer: int, fixed: FixedDeal | Non
     """The state at the start of a deal: match fields kept, every deal field reset."""
     n = s.n
     zeros = (0,) * n
+    k = len(rules.zones)
     return GameState(
         seed=s.seed,
         n=n,
-        deal_no=s.deal_no + 1,
-        deals_counted=s.deals_counted,
-        dealer=dealer,
-        hands=zeros,
-        won=zeros,
-        public=zeros,
-        discarded=zeros,
-        tricks_won=zeros,
-        played=zeros,
-        window_played=zeros,
-        announced=zeros,
-        revealed_announce=(False,) * n,
-        drawn=zeros,
-        taken=zeros,
-        totals=s.totals,
-        deals=s.deals,
-        deal_ended=s.deal_ended,
+        cards=Cards(hands=zeros, zone_ids=rules.zone_ids, zones=((),) * k, won=zeros, played=zeros),
+        seen=Knowledge(public=zeros, discarded=zeros, shown=(False,) * k, reveals=()),
+        play=TrickPlay(
+            tricks_won=zeros, announced=zeros, revealed_announce=(False,) * n, drawn=zeros
+        ),
+        contract_part=Contract(taken=zeros),
+        match=s.match.but(deal_no=s.match.deal_no + 1, dealer=dealer, over=False, outcome=None),
         fixed=fixed,
-        reveals=(),
     )
 
 
@@ -60,16 +59,19 @@ def end_match(
     step: Step, winners: tuple[int, ...], reason: str, games: int = 1, detail: str = ""
 ) -> None:
     outcome = Outcome(winners=winners, reason=reason, games=games, detail=detail)
-    step.set(over=True, outcome=outcome, to_act=None, pending=())
-    step.emit(MatchEnded(winners=winners, reason=reason, totals=step.state.totals))
+    step.update(
+        match=step.state.match.but(over=True, outcome=outcome),
+        cursor=step.state.cursor.but(to_act=None, pending=()),
+    )
+    step.emit(MatchEnded(winners=winners, reason=reason, totals=step.state.match.totals))
 
 
 def match_env(rules: Ruleset, s: GameState, totals: tuple[int, ...]) -> dict[str, Any]:
     return {
         "totals": totals,
         "target": rules.match.target or 0,
-        "deals_counted": s.deals_counted,
-        "deal_no": s.deal_no,
+        "deals_counted": s.match.deals_counted,
+        "deal_no": s.match.deal_no,
     }
 
 
@@ -81,14 +83,14 @@ def check_end(
     `totals` are running totals (mid-deal check); they become the match totals, and
     `record` is logged, only if the match ends."""
     rules, s = step.rules, step.state
-    totals = s.totals if totals is None else totals
+    totals = s.match.totals if totals is None else totals
     if not evaluate(rules.match.end, match_env(rules, s, totals)):
         return False
     best = max(totals)
     winners = tuple(i for i, t in enumerate(totals) if t == best)
     if len(winners) > 1 and rules.match.tie == "play_on":
         return False
-    step.set(totals=totals, deals=s.deals + ((record,) if record else ()))
+    step.set_match(totals=totals, deals=s.match.deals + ((record,) if record else ()))
     end_match(step, winners, rules.match.reason)
     return True
 
@@ -127,19 +129,21 @@ def _deal_dict(record: DealRecord) -> dict[str, Any]:
 def result(rules: Ruleset, s: GameState) -> MatchResult:
     names = slot_names(rules)
     seat_totals = tuple(
-        s.totals[rules.sides.side_of[seat]] if rules.sides.mode == "teams" else s.totals[seat]
+        s.match.totals[rules.sides.side_of[seat]]
+        if rules.sides.mode == "teams"
+        else s.match.totals[seat]
         for seat in range(s.n)
     )
-    outcome = s.outcome
+    outcome = s.match.outcome
     winners = outcome.winners if outcome else ()
     seats = frozenset(seat for slot in winners for seat in slot_seats(rules, slot))
     return MatchResult(
-        over=s.over,
+        over=s.match.over,
         winners=tuple(names[w] for w in winners),
         winner_seats=seats,
         reason=outcome.reason if outcome else None,
         games=outcome.games if outcome else 0,
-        totals={names[i]: t for i, t in enumerate(s.totals)},
+        totals={names[i]: t for i, t in enumerate(s.match.totals)},
         seat_totals=seat_totals,
-        deals=s.deals,
+        deals=s.match.deals,
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tressette_dsl.engine import zone_view
 from tressette_dsl.engine.arguments import check_seat, check_state
 from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
@@ -36,9 +37,9 @@ class Observation:
     hand_sizes: tuple[int, ...]
     known: tuple[tuple[str, ...], ...]  # per seat: cards of that hand every seat has seen
     discarded: tuple[str, ...]  # this seat's own face-down discards
-    stock_size: int
-    monte_size: int
-    monte: tuple[str, ...] | None  # the monte's cards while shown; None when hidden
+    stock_size: int  # the sizes of the implied zones (0 when the ruleset lacks one), and
+    monte_size: int  # the monte's cards while shown, None when hidden: as before zones
+    monte: tuple[str, ...] | None  # were data; `zones` says the same of every zone
     trick_no: int
     leader: int | None
     trick: tuple[tuple[int, str], ...]
@@ -59,7 +60,7 @@ class Observation:
     legal: tuple[str, ...]
     # what the current step asks (public: the engine's cursor) ---------------------------
     kind: str = ""  # the kind of the current phase: auction, call, give, discard, tricks...
-    # `state.sub`: bid, choose, call, give, discard, take, misdeal, play, declare, announce;
+    # `state.cursor.sub`: bid, choose, call, give, discard, take, misdeal, play, declare, announce;
     # "" while no seat is asked anything
     activity: str = ""
     # seats the step still waits for, the seat to act first (a once-round auction, a misdeal
@@ -68,6 +69,9 @@ class Observation:
     # (cards already given or discarded in this step, cards owed), for the seat to act and
     # only in its own observation; None otherwise
     progress: tuple[int, int] | None = None
+    # per zone of the ruleset, in its order: {"id", "size", "cards"}, the cards (sorted)
+    # when this seat sees them (its seen_by, its owner, shown by a reveal), else None
+    zones: tuple[dict[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = encode(self)
@@ -81,28 +85,29 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     check_seat("observe", seat, s.n)
     deck = rules.deck
     texts = deck.texts
-    legal = tuple(str(a) for a in legal_actions(rules, s)) if s.to_act == seat else ()
-    spec = rules.flow[s.phase] if s.phase < len(rules.flow) else None
+    legal = tuple(str(a) for a in legal_actions(rules, s)) if s.cursor.to_act == seat else ()
+    spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
+    zones = zone_views(rules, s, seat)
+    views_of = {z["id"]: z["cards"] for z in zones}
     return Observation(
         seat=seat,
-        to_act=s.to_act,
+        to_act=s.cursor.to_act,
         phase=spec.id if spec is not None else "",
-        deal_no=s.deal_no,
-        dealer=s.dealer,
-        hand=texts(s.hands[seat]),
-        hand_sizes=tuple(h.bit_count() for h in s.hands),
+        deal_no=s.match.deal_no,
+        dealer=s.match.dealer,
+        hand=texts(s.cards.hands[seat]),
+        hand_sizes=tuple(h.bit_count() for h in s.cards.hands),
         known=tuple(
-            texts(s.public[x] & s.hands[x]) if x != seat else texts(s.hands[x]) for x in range(s.n)
+            texts(s.seen.public[x] & s.cards.hands[x]) if x != seat else texts(s.cards.hands[x])
+            for x in range(s.n)
         ),
-        discarded=texts(s.discarded[seat]),
+        discarded=texts(s.seen.discarded[seat]),
         stock_size=len(s.stock),
         monte_size=len(s.monte),
-        monte=tuple(deck.card_text[c] for c in sorted(s.monte))
-        if _monte_visible(s, seat)
-        else None,
-        trick_no=s.trick_no,
-        leader=s.leader,
-        trick=tuple((x, deck.card_text[c]) for x, c in s.trick),
+        monte=views_of.get("monte") if views_of else None,
+        trick_no=s.play.trick_no,
+        leader=s.play.leader,
+        trick=tuple((x, deck.card_text[c]) for x, c in s.cards.trick),
         tricks=tuple(
             {
                 "trick_no": t.trick_no,
@@ -110,11 +115,11 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
                 "winner": t.winner,
                 "plays": [[x, deck.card_text[c]] for x, c in t.plays],
             }
-            for t in s.tricks
+            for t in s.play.tricks
         ),
-        trump=deck.suits[s.trump] if s.trump is not None else None,
-        declarations=tuple(_declaration(rules, r, seat) for r in s.declarations),
-        announced=tuple(x for x in range(s.n) if s.announced and s.announced[x]),
+        trump=deck.suits[s.play.trump] if s.play.trump is not None else None,
+        declarations=tuple(_declaration(rules, r, seat) for r in s.play.declarations),
+        announced=tuple(x for x in range(s.n) if s.play.announced and s.play.announced[x]),
         signals=tuple(
             {
                 "seat": r.seat,
@@ -123,24 +128,33 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
                 "trick_no": r.trick_no,
                 "card": deck.card_text[r.card] if r.card is not None else None,
             }
-            for r in s.signals
+            for r in s.play.signals
         ),
         reveals=tuple(
-            {"what": r.what, "seat": r.seat, "cards": list(texts(r.cards))} for r in s.reveals
+            {"what": r.what, "seat": r.seat, "cards": list(texts(r.cards))} for r in s.seen.reveals
         ),
-        auction=tuple({"seat": b.seat, "bid": b.bid, "points": b.points} for b in s.auction),
-        contract=s.contract,
-        declarer=s.declarer,
-        called_card=deck.card_text[s.called_card] if s.called_card is not None else None,
-        partner=s.partner if (s.partner_revealed or seat == s.partner) else None,
-        totals=s.totals,
-        running=running_points(rules, s) if rules.payoff is None and s.hands else s.totals,
-        over=s.over,
+        auction=tuple(
+            {"seat": b.seat, "bid": b.bid, "points": b.points} for b in s.contract_part.auction
+        ),
+        contract=s.contract_part.contract,
+        declarer=s.contract_part.declarer,
+        called_card=deck.card_text[s.contract_part.called_card]
+        if s.contract_part.called_card is not None
+        else None,
+        partner=s.contract_part.partner
+        if (s.contract_part.partner_revealed or seat == s.contract_part.partner)
+        else None,
+        totals=s.match.totals,
+        running=running_points(rules, s)
+        if rules.payoff is None and s.cards.hands
+        else s.match.totals,
+        over=s.match.over,
         legal=legal,
         kind=spec.kind if spec is not None else "",
-        activity=s.sub,
-        pending=s.pending,
+        activity=s.cursor.sub,
+        pending=s.cursor.pending,
         progress=_progress(rules, spec, s) if legal else None,
+        zones=zones,
     )
 
 
@@ -148,17 +162,25 @@ def _progress(rules: Ruleset, spec: PhaseSpec | None, s: GameState) -> tuple[int
     """How far the seat to act is in a step that takes several cards from it, one action
     each: `(done, owed)` (the same counts the give and discard phases keep); the phase's
     unit says (`PhaseKind.progress`)."""
-    if s.to_act is None or spec is None:
+    if s.cursor.to_act is None or spec is None:
         return None
     progress = PHASE_KINDS[spec.kind].progress
     return None if progress is None else progress(rules, spec, s)
 
 
-def _monte_visible(s: GameState, seat: int) -> bool:
-    """The monte's content while it lies shown; discards into it hide it again."""
-    if not s.monte_shown:
-        return False
-    return not any(s.discarded)
+def zone_views(rules: Ruleset, s: GameState, seat: int | None) -> tuple[dict[str, Any], ...]:
+    """What `seat` sees of each zone: its size, and its cards when it sees them."""
+    text = rules.deck.card_text
+    return tuple(
+        {
+            "id": zone_id,
+            "size": len(cards),
+            "cards": tuple(text[c] for c in sorted(cards))
+            if zone_view.visible(rules, s, i, seat)
+            else None,
+        }
+        for i, (zone_id, cards) in enumerate(zip(s.cards.zone_ids, s.cards.zones, strict=True))
+    )
 
 
 def _declaration(rules: Ruleset, r: Any, seat: int) -> dict[str, Any]:
@@ -176,16 +198,13 @@ def _declaration(rules: Ruleset, r: Any, seat: int) -> dict[str, Any]:
 
 def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
     """Every card whose place `seat` knows (for leak tests and determinisation)."""
-    mask = s.hands[seat] | s.discarded[seat]
+    mask = s.cards.hands[seat] | s.seen.discarded[seat]
     for other in range(s.n):
-        mask |= s.public[other] & s.hands[other]
-        mask |= s.played[other]
-    for _x, card in s.trick:
+        mask |= s.seen.public[other] & s.cards.hands[other]
+        mask |= s.cards.played[other]
+    for _x, card in s.cards.trick:
         mask |= 1 << card
-    if _monte_visible(s, seat):
-        for card in s.monte:
-            mask |= 1 << card
-    return mask
+    return mask | zone_view.visible_mask(rules, s, seat)
 
 
 __all__ = ["Observation", "iter_cards", "observe", "visible_cards"]

@@ -33,28 +33,28 @@ class SideFacts:
 def side_facts(rules: Ruleset, s: GameState, final: bool) -> list[SideFacts]:
     """Per side: captures so far; with `final`, the last trick bonus and all declarations."""
     deck = rules.deck
-    all_units = deck.units(_union(s.won))
+    all_units = deck.units(_union(s.cards.won))
     out = []
     for seats in sides(rules, s):
-        cards = _union(s.won[seat] for seat in seats)
+        cards = _union(s.cards.won[seat] for seat in seats)
         cards_units = deck.units(cards)
-        last = final and s.last_winner in seats
-        best = max(seats, key=lambda seat: (s.tricks_won[seat], -seat))
+        last = final and s.play.last_winner in seats
+        best = max(seats, key=lambda seat: (s.play.tricks_won[seat], -seat))
         declared = sum(
             r.points
-            for r in s.declarations
+            for r in s.play.declarations
             if r.seat in seats and not r.cancelled and (final or r.scored_now)
         )
         out.append(
             SideFacts(
                 seats=seats,
-                tricks=sum(s.tricks_won[x] for x in seats),
+                tricks=sum(s.play.tricks_won[x] for x in seats),
                 cards_units=cards_units,
                 last_trick=last,
                 units=cards_units + (rules.scoring.last_trick if last else 0),
                 declared=declared,
-                best_seat_tricks=s.tricks_won[best],
-                outside_best=all_units - deck.units(s.won[best]),
+                best_seat_tricks=s.play.tricks_won[best],
+                outside_best=all_units - deck.units(s.cards.won[best]),
             )
         )
     return out
@@ -74,7 +74,7 @@ def points_env(rules: Ruleset, s: GameState, side: SideFacts, index: int) -> dic
         "last_trick": side.last_trick,
         "tricks": side.tricks,
         "declared": side.declared,
-        "contract": s.contract or "",
+        "contract": s.contract_part.contract or "",
         "declarer_side": rules.sides.mode == "contract" and index == 0,
     }
 
@@ -113,20 +113,20 @@ def score_deal(step: Step) -> None:
     if big and big[0].cancels_opponent_declarations:
         winner_seats = facts[big[1]].seats
         decls = tuple(
-            r if r.seat in winner_seats else replace(r, cancelled=True) for r in s.declarations
+            r if r.seat in winner_seats else replace(r, cancelled=True) for r in s.play.declarations
         )
-        step.set(declarations=decls)
+        step.set_play(declarations=decls)
         s = step.state
         facts = side_facts(rules, s, final=True)
     points = tuple(
         evaluate_int(rules.scoring.deal_points, points_env(rules, s, f, i))
         for i, f in enumerate(facts)
     )
-    deltas = [0] * len(s.totals)
+    deltas = [0] * len(s.match.totals)
     success = None
     effect = rules.scoring.big_win_effect
     multiplier = big[0].multiplier if big and effect == "multiply" else 1
-    if rules.payoff is not None and s.declarer is not None:
+    if rules.payoff is not None and s.contract_part.declarer is not None:
         success, per_seat = _payoff(rules, s, facts, points, multiplier)
         for seat, amount in enumerate(per_seat):
             deltas[seat] += amount
@@ -134,15 +134,15 @@ def score_deal(step: Step) -> None:
         for side, pts in zip(facts, points, strict=True):
             for slot in total_slot_of_side(rules, s, side.seats):
                 deltas[slot] += pts
-    totals = tuple(t + d for t, d in zip(s.totals, deltas, strict=True))
+    totals = tuple(t + d for t, d in zip(s.match.totals, deltas, strict=True))
     record = DealRecord(
-        deal_no=s.deal_no,
-        dealer=s.dealer,
+        deal_no=s.match.deal_no,
+        dealer=s.match.dealer,
         counted=True,
         reason="scored",
-        contract=s.contract,
-        declarer=s.declarer,
-        partner=s.partner,
+        contract=s.contract_part.contract,
+        declarer=s.contract_part.declarer,
+        partner=s.contract_part.partner,
         sides=tuple(f.seats for f in facts),
         units=tuple(f.units for f in facts),
         cards_units=tuple(f.cards_units for f in facts),
@@ -156,10 +156,12 @@ def score_deal(step: Step) -> None:
         deltas=tuple(deltas),
         totals=totals,
     )
-    step.set(totals=totals, deals=(*s.deals, record), deals_counted=s.deals_counted + 1)
+    step.set_match(
+        totals=totals, deals=(*s.match.deals, record), deals_counted=s.match.deals_counted + 1
+    )
     step.emit(
         DealScored(
-            deal_no=s.deal_no,
+            deal_no=s.match.deal_no,
             counted=True,
             points=points,
             deltas=tuple(deltas),
@@ -184,9 +186,9 @@ def _payoff(
     rules: Ruleset, s: GameState, facts: list[SideFacts], points: tuple[int, ...], multiplier: int
 ) -> tuple[bool, list[int]]:
     payoff = rules.payoff
-    assert payoff is not None and s.declarer is not None
-    contract = rules.contracts.get(s.contract or "")
-    alone = s.partner is None
+    assert payoff is not None and s.contract_part.declarer is not None
+    contract = rules.contracts.get(s.contract_part.contract or "")
+    alone = s.contract_part.partner is None
     value_of = 0
     if contract is not None:
         value_of = contract.alone_value if alone and contract.alone_value else contract.value
@@ -195,8 +197,8 @@ def _payoff(
         "declarer_units": facts[0].units,
         "defender_points": points[1] if len(points) > 1 else 0,
         "declarer_tricks": facts[0].tricks,
-        "bid_points": s.bid_points or 0,
-        "contract": s.contract or "",
+        "bid_points": s.contract_part.bid_points or 0,
+        "contract": s.contract_part.contract or "",
         "contract_value": value_of,
         "contract_target": (contract.target or 0) if contract else 0,
         "alone": alone,
@@ -206,11 +208,11 @@ def _payoff(
     env["success"] = success
     env["value"] = evaluate(payoff.value, env)
     per_seat = [0] * s.n
-    per_seat[s.declarer] = evaluate_int(payoff.declarer, env)
-    if s.partner is not None and payoff.partner is not None:
-        per_seat[s.partner] = evaluate_int(payoff.partner, env)
+    per_seat[s.contract_part.declarer] = evaluate_int(payoff.declarer, env)
+    if s.contract_part.partner is not None and payoff.partner is not None:
+        per_seat[s.contract_part.partner] = evaluate_int(payoff.partner, env)
     for seat in range(s.n):
-        if seat not in (s.declarer, s.partner):
+        if seat not in (s.contract_part.declarer, s.contract_part.partner):
             per_seat[seat] = evaluate_int(payoff.defender, env)
     return success, per_seat
 
@@ -219,9 +221,9 @@ def running_points(rules: Ruleset, s: GameState) -> tuple[int, ...]:
     """Match totals as they stand mid-deal: captures so far (no last-trick bonus), floored
     per side by `deal_points`, plus declarations already scored."""
     facts = side_facts(rules, s, final=False)
-    deltas = [0] * len(s.totals)
+    deltas = [0] * len(s.match.totals)
     for i, side in enumerate(facts):
         pts = evaluate_int(rules.scoring.deal_points, points_env(rules, s, side, i))
         for slot in total_slot_of_side(rules, s, side.seats):
             deltas[slot] += pts
-    return tuple(t + d for t, d in zip(s.totals, deltas, strict=True))
+    return tuple(t + d for t, d in zip(s.match.totals, deltas, strict=True))

@@ -12,6 +12,7 @@ from typing import Any
 
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.table import zone_sizes
 from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset, SignalSpec
 
 Said = tuple[tuple[str, int | None], ...]
@@ -19,17 +20,18 @@ Said = tuple[tuple[str, int | None], ...]
 
 def unseen(rules: Ruleset, s: GameState, seat: int) -> int:
     """Cards `seat` has not seen: not in its hand, not played, not shown, not discarded by it."""
-    seen = s.hands[seat] | s.discarded[seat]
-    for mask in s.played:
+    seen = s.cards.hands[seat] | s.seen.discarded[seat]
+    for mask in s.cards.played:
         seen |= mask
-    for other, mask in enumerate(s.public):
+    for other, mask in enumerate(s.seen.public):
         if other != seat:
             seen |= mask
-    for _seat, card in s.trick:
+    for _seat, card in s.cards.trick:
         seen |= 1 << card
-    if s.monte_shown:
-        for card in s.monte:
-            seen |= 1 << card
+    for cards, shown in zip(s.cards.zones, s.seen.shown, strict=True):
+        if shown:
+            for card in cards:
+                seen |= 1 << card
     return rules.deck.full_mask & ~seen
 
 
@@ -40,30 +42,30 @@ def window_open(rules: Ruleset, s: GameState, seat: int) -> bool:
     if window.const is not NO_CONST:
         return bool(window.const)
     env = {
-        "trick_no": s.trick_no,
+        "trick_no": s.play.trick_no,
         "seat": seat,
-        "leader": s.leader,
-        "on_lead": not s.trick and s.leader == seat,
-        "stock_size": len(s.stock),
-        "deal_no": s.deal_no,
+        "leader": s.play.leader,
+        "on_lead": not s.cards.trick and s.play.leader == seat,
+        **zone_sizes(s),
+        "deal_no": s.match.deal_no,
     }
     return bool(evaluate(window, env))
 
 
 def truth_env(rules: Ruleset, s: GameState, seat: int) -> dict[str, Any]:
-    led = rules.deck.card_suit[s.trick[0][1]] if s.trick else -1
+    led = rules.deck.card_suit[s.cards.trick[0][1]] if s.cards.trick else -1
     needs_unseen = any(
         sig.truth is not None and "unseen" in sig.truth.names for sig in rules.signals
     )
     return {
-        "hand": s.hands[seat],
+        "hand": s.cards.hands[seat],
         "card": -1,
         "led_suit": led,
         "unseen": unseen(rules, s, seat) if needs_unseen else 0,
-        "trick_no": s.trick_no,
+        "trick_no": s.play.trick_no,
         "seat": seat,
         "value": 0,
-        "stock_size": len(s.stock),
+        **zone_sizes(s),
     }
 
 
@@ -99,12 +101,12 @@ def _candidates(rules: Ruleset, at: str) -> list[tuple[str, int | None, Expr | N
 def with_cards(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> list[list[Said]]:
     """Per card of `cards` (that `seat` may play now): the signal sets that may accompany it,
     not counting 'no signal'. The env is built once and each card changes only its part."""
-    at = "follow" if s.trick else "lead"
+    at = "follow" if s.cards.trick else "lead"
     candidates = _candidates(rules, at)
     if not candidates:
         return [[] for _card in cards]
     env = truth_env(rules, s, seat)
-    hand, suit_of = s.hands[seat], rules.deck.card_suit
+    hand, suit_of = s.cards.hands[seat], rules.deck.card_suit
     out = []
     for card in cards:
         env["hand"] = hand & ~(1 << card)
@@ -141,7 +143,7 @@ def any_time(
     candidates = _candidates(rules, "any_time")
     if not candidates or not window_open(rules, s, seat):
         return []
-    made = {r.signal for r in s.signals if r.seat == seat and r.trick_no == s.trick_no}
+    made = {r.signal for r in s.play.signals if r.seat == seat and r.trick_no == s.play.trick_no}
     env = truth_env(rules, s, seat)
     return [
         (sig, value)

@@ -78,8 +78,14 @@ def _hide(cards: Any) -> list[None]:
 
 def _dealt(rules: Ruleset, ev: dict[str, Any], seat: int | None) -> None:
     ev["hands"] = [list(h) if i == seat else _hide(h) for i, h in enumerate(ev.get("hands", ()))]
-    ev["stock"] = _hide(ev.get("stock"))
-    ev["monte"] = _hide(ev.get("monte"))
+    for zone in rules.zones:  # each zone under its id; face up ones stay as they are
+        if zone.id in ev and zone.seen_by != "everyone":
+            ev[zone.id] = _hide(ev[zone.id])
+    for key in [k for k in ev if k not in _DEALT_OWN and k not in rules.zone_ids]:
+        ev[key] = _hide(ev[key])  # a zone of another ruleset's log: hidden
+
+
+_DEALT_OWN = ("type", "deal_no", "dealer", "hands")
 
 
 def _called(rules: Ruleset, ev: dict[str, Any], seat: int | None) -> None:
@@ -90,7 +96,7 @@ def _called(rules: Ruleset, ev: dict[str, Any], seat: int | None) -> None:
         known = not secret or seat == int(holder)
     elif holder == "self":
         known = seat is not None and seat == caller
-    else:  # "monte": the caller knows it is not his, and sees nobody hand it over
+    else:  # a zone's id: the caller knows it is not his, and sees nobody hand it over
         known = not secret and seat is not None and seat == caller
     if not known:
         ev["holder"] = None

@@ -295,26 +295,17 @@ def _deal_sum(players: int, hands: list[int], zones: list[tuple[str, int]]) -> s
     return text
 
 
-_ZONE_USES = (("reveal", ("zone",)), ("move", ("from",)), ("take", ("from",)))
-
-
 def check_zones(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
-    """Zones that phases take from exist: a deal or a discard creates them."""
+    """Zones that phases take from exist: a deal or a discard creates them (the keys each
+    phase kind names a zone with, and fills it with, are the kind's: `PhaseKind.zone_keys`,
+    `zone_fills`)."""
     made: set[str] = set()
-    for _name, _path, packets in _packets(doc):
-        made.update(p.zone for p in packets or () if p.zone is not None)
-    for _, phase in _phases(doc, "discard"):
-        if isinstance(phase.get("to"), str):
-            made.add(phase["to"])
     uses: list[tuple[str, Path]] = []
-    for kind, keys in _ZONE_USES:
-        for name, phase in _phases(doc, kind):
-            found = [k for k in keys if isinstance(phase.get(k), str)]
-            uses.extend((phase[k], ("phases", name, k)) for k in found)
-    for name, phase in _phases(doc, "tricks"):
-        zone = _str(phase, "draw", "from")
-        if zone is not None:
-            uses.append((zone, ("phases", name, "draw", "from")))
+    for zone, path, _offset in zones_of.references(doc):
+        if zones_of.fills(doc, path):
+            made.add(zone)
+        else:
+            uses.append((zone, path))
     nameable = zones_of.nameable(doc)
     for zone, path in uses:
         if zone not in nameable:

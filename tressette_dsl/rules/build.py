@@ -220,6 +220,7 @@ class _Builder:
         each with its keys or their defaults."""
         leftover = scoring.leftover_to if scoring is not None else "last_trick_winner"
         out = []
+        default = zones_of.defaults()
         for zone_id in zones_of.zone_ids(self.doc):
             path: Path = ("zones", zone_id)
             owner = self.who((*path, "owner"), "all") if self.get((*path, "owner")) else None
@@ -227,14 +228,14 @@ class _Builder:
                 Zone(
                     id=zone_id,
                     seen_by=opt.pick(
-                        self.get((*path, "seen_by")), opt.ZONE_SEEN_BY, zones_of.DEFAULT_SEEN_BY
+                        self.get((*path, "seen_by")), opt.ZONE_SEEN_BY, default.seen_by
                     ),
                     owner=owner,
                     leftover_to=opt.pick(
                         self.get((*path, "leftover_to")), opt.LEFTOVER_TO, leftover
                     ),
-                    drawn_from=bool(self.get((*path, "drawn_from"), zones_of.DEFAULT_DRAWN_FROM)),
-                    ordered=bool(self.get((*path, "ordered"), zones_of.DEFAULT_ORDERED)),
+                    drawn_from=bool(self.get((*path, "drawn_from"), default.drawn_from)),
+                    ordered=bool(self.get((*path, "ordered"), default.ordered)),
                     declared=zones_of.declared(self.doc) is not None,
                 )
             )

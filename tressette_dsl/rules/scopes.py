@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from tressette_dsl.expr.types import FuncType, Type
+from tressette_dsl.rules.zones import size_names
 
 NUM, BOOL, CARD, CARDS = Type.NUM, Type.BOOL, Type.CARD, Type.CARDS
 SUIT, RANK, SEAT, NUMS, STR = Type.SUIT, Type.RANK, Type.SEAT, Type.NUMS, Type.STR
@@ -33,8 +34,9 @@ DEAL: Scope = {
     "called_card": CARD,  # -1 before a call
     "called_from_defender": BOOL,  # the called card was handed over by another seat
     "trick_no": NUM,  # the trick being played, 1-based; 0 before play
-    "stock_size": NUM,  # cards left in the stock
-    "monte_size": NUM,  # cards in the monte
+    # `<zone>_size` for the language's implied zones (stock_size, monte_size): the cards
+    # lying there, 0 for a zone the ruleset does not have
+    **dict.fromkeys(size_names(), NUM),
     "target": NUM,  # match.target (0 if none)
     "holder": FuncType((CARD,), SEAT),  # the seat holding a card, -1 if no hand holds it
 }
@@ -58,14 +60,14 @@ SIGNAL_TRUTH: Scope = {
     "trick_no": NUM,
     "seat": SEAT,
     "value": NUM,  # the value given with a parametrised signal (0 otherwise)
-    "stock_size": NUM,
+    **dict.fromkeys(size_names(), NUM),
 }
 SIGNAL_WINDOW: Scope = {
     "trick_no": NUM,
     "seat": SEAT,
     "leader": SEAT,
     "on_lead": BOOL,
-    "stock_size": NUM,
+    **dict.fromkeys(size_names(), NUM),
     "deal_no": NUM,
 }
 CLAIM_ALLOWED = SIGNAL_WINDOW

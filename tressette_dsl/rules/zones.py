@@ -7,18 +7,24 @@ dummy's exposed hand. A ruleset declares its zones under `zones:` (id -> how it 
 a ruleset without `zones:` gets one zone, with the defaults below, for every id that a deal
 packet (`monte:4`, `stock:rest`) or a phase (`reveal.zone`, `move.from`, `discard.to`,
 `take.from`, `draw.from`) names, so that small rulesets written before zones were data
-keep working unchanged. Those implied ids are the two every ruleset could name before
-zones were data (`IMPLIED_IDS`); any other zone is declared. Once `zones:` is written, a
+keep working unchanged. Those implied ids, and the defaults, are data: the language's
+default zones file (grammar/default_zones.yaml, `implied_ids` and `defaults`); any other
+zone is declared. Once `zones:` is written, a
 reference to an undeclared zone is a load error (loader/checks.py, TS417).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+import yaml
+
 from tressette_dsl.expr import ExprError, parse_packets
-from tressette_dsl.rules.options import ZoneSeenBy
+from tressette_dsl.resources import data_path
+from tressette_dsl.rules.options import ZONE_SEEN_BY, ZoneSeenBy
 
 Path = tuple[str | int, ...]
 
@@ -27,26 +33,82 @@ Path = tuple[str | int, ...]
 # called like one of them.
 RESERVED_IDS = frozenset({"type", "deal_no", "dealer", "hands"})
 
-# The zone ids a ruleset without `zones:` may name (they get the defaults below): the
-# language had exactly these two before zones were declared. A compatibility table of the
-# loader: the engine never names a zone.
-IMPLIED_IDS = ("monte", "stock")
 
-# An undeclared zone: face down, nobody sees it, no owner, its leftovers go where
-# `scoring.leftover_to` says, a draw may name it, it keeps its order.
-DEFAULT_SEEN_BY: ZoneSeenBy = "nobody"
-DEFAULT_DRAWN_FROM = True
-DEFAULT_ORDERED = True
+@dataclass(frozen=True, slots=True)
+class Defaults:
+    """The keys a zone gets when its declaration leaves them out (or it is implied)."""
 
-# Where each phase kind names a zone (keys inside the phase's mapping). The deal's packets
-# are read by `packet_zones`.
-ZONE_KEYS: Mapping[str, tuple[tuple[str, ...], ...]] = {
-    "reveal": (("zone",),),
-    "move": (("from",),),
-    "discard": (("to",),),
-    "take": (("from",),),
-    "tricks": (("draw", "from"),),
-}
+    seen_by: ZoneSeenBy
+    drawn_from: bool
+    ordered: bool
+
+
+@cache
+def _default_zones() -> Mapping[str, Any]:
+    """grammar/default_zones.yaml, read once."""
+    text = data_path("grammar", "default_zones.yaml").read_text(encoding="utf-8")
+    data = yaml.safe_load(text)
+    if not isinstance(data, dict):
+        raise ValueError("grammar/default_zones.yaml: expected a mapping")
+    return data
+
+
+def implied_ids() -> tuple[str, ...]:
+    """The zone ids a ruleset without `zones:` may name (the language's default zones)."""
+    return tuple(str(z) for z in _default_zones()["implied"])
+
+
+@cache
+def defaults() -> Defaults:
+    """The default keys of a zone (face down, drawn from, ordered: see the data file)."""
+    d = _default_zones()["defaults"]
+    seen_by = d["seen_by"]
+    if seen_by not in ZONE_SEEN_BY:
+        raise ValueError(f"grammar/default_zones.yaml: seen_by {seen_by!r}")
+    return Defaults(seen_by=seen_by, drawn_from=bool(d["drawn_from"]), ordered=bool(d["ordered"]))
+
+
+def omitted(kind: str, keys: tuple[str, ...]) -> str:
+    """The zone a phase of `kind` names when it leaves the key path `keys` out (the data
+    file's `omitted`)."""
+    return str(_default_zones()["omitted"][kind][".".join(keys)])
+
+
+def size_names() -> tuple[str, ...]:
+    """The expression names of the implied zones' sizes (`stock_size`, `monte_size`): every
+    ruleset has them, 0 for a zone it does not have."""
+    return tuple(f"{zone}_size" for zone in implied_ids())
+
+
+def zone_keys() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Per phase kind, the key paths inside its mapping that name a zone. Each unit says
+    (`PhaseKind.zone_keys`); the schema generator writes them into the kind's fragment
+    (`x-zone-keys`), read here so that checking a file needs no engine. The deal's packets
+    are read by `references` itself."""
+    return _phase_annotations("x-zone-keys")
+
+
+def _phase_annotations(key: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    from tressette_dsl.loader.schema import schema  # noqa: PLC0415 (the loader imports us)
+
+    defs = schema()["$defs"]
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for name in defs["phase"]["properties"]["kind"]["enum"]:
+        paths = defs.get(f"phase_{name}", {}).get(key)
+        if paths:
+            out[str(name)] = tuple(tuple(str(k) for k in p) for p in paths)
+    return out
+
+
+def fills(doc: Mapping[str, Any], path: Path) -> bool:
+    """Whether the reference at `path` (from `references`) puts cards into its zone: a
+    deal packet, or a key its phase kind lists in `PhaseKind.zone_fills` (`x-zone-fills`)."""
+    if path[-1] == "packets":
+        return True
+    phases = doc.get("phases")
+    phase = phases.get(path[1]) if isinstance(phases, dict) else None
+    kind = str(phase.get("kind")) if isinstance(phase, dict) else ""
+    return tuple(path[2:]) in _phase_annotations("x-zone-fills").get(kind, ())
 
 
 ID_PATTERN = "^[a-z][a-z0-9_]*$"
@@ -119,9 +181,9 @@ def declared(doc: Mapping[str, Any]) -> dict[str, Any] | None:
 
 
 def nameable(doc: Mapping[str, Any]) -> tuple[str, ...]:
-    """The zone ids packets and phases may name: the declared ones, else `IMPLIED_IDS`."""
+    """The zone ids packets and phases may name: the declared ones, else the implied ones."""
     decl = declared(doc)
-    return IMPLIED_IDS if decl is None else tuple(str(k) for k in decl)
+    return implied_ids() if decl is None else tuple(str(k) for k in decl)
 
 
 def _phases_in_order(doc: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -143,6 +205,7 @@ def _phases_in_order(doc: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, An
 def references(doc: Mapping[str, Any]) -> Iterator[tuple[str, Path, int | None]]:
     """(zone id, document path, offset inside a packets string or None) for every place
     that names a zone, in flow order."""
+    keys_of = zone_keys()
     for name, phase in _phases_in_order(doc):
         kind = phase.get("kind")
         if kind == "deal" and isinstance(phase.get("packets"), str):
@@ -154,7 +217,7 @@ def references(doc: Mapping[str, Any]) -> Iterator[tuple[str, Path, int | None]]
                 if p.zone is not None:
                     yield p.zone, ("phases", name, "packets"), p.start
             continue
-        for keys in ZONE_KEYS.get(str(kind), ()):
+        for keys in keys_of.get(str(kind), ()):
             value: Any = phase
             for key in keys:
                 value = value.get(key) if isinstance(value, dict) else None

@@ -93,7 +93,8 @@ def check_view(game: Game, value: Any) -> list[Located]:
         for seat in seats:
             view = game.view(seat)
             for key, want in mapping(facts, f"the view of {who}").items():
-                problems.extend(_VIEW_CHECKS[key](game, seat, view, want, (who, key)))
+                check = _VIEW_CHECKS.get(key) or _view_zone(key)
+                problems.extend(check(game, seat, view, want, (who, key)))
     return problems
 
 
@@ -161,7 +162,9 @@ def _view_partner(
 
 
 def _view_zone(zone: str) -> Callable[[Game, int, dict[str, Any], Any, Path], list[Located]]:
-    """``monte`` / ``stock``: which of the cards lying there now the view names anywhere."""
+    """A zone id (``monte``, ``stock``, ``out``): which of the cards lying there now the
+    view names anywhere. A zone the ruleset lacks holds no card (so ``stock: hidden``
+    holds for a ruleset without a stock)."""
 
     def check(game: Game, seat: int, view: dict[str, Any], want: Any, at: Path) -> list[Located]:
         problems: list[Located] = []
@@ -198,7 +201,7 @@ def _view_zone(zone: str) -> Callable[[Game, int, dict[str, Any], Any, Path], li
 
 def _zone_mask(game: Game, zone: str) -> int:
     mask = 0
-    for card in getattr(game.state, zone):
+    for card in game.state.zone(zone):
         mask |= 1 << card
     return mask
 
@@ -208,6 +211,4 @@ _VIEW_CHECKS: dict[str, Callable[[Game, int, dict[str, Any], Any, Path], list[Lo
     "not_sees": _view_not_sees,
     "hand_of": _view_hand_of,
     "partner": _view_partner,
-    "monte": _view_zone("monte"),
-    "stock": _view_zone("stock"),
-}
+}  # any other key is a zone id: `_view_zone`

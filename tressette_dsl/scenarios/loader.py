@@ -15,7 +15,7 @@ from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Span
 from tressette_dsl.scenarios import codes
-from tressette_dsl.scenarios.expect_keys import EXPECTATION_KEYS, VIEW_KEYS
+from tressette_dsl.scenarios.expect_keys import EXPECTATION_KEYS, VIEW_KEYS, zone_key
 from tressette_dsl.scenarios.model import (
     Action,
     Expectation,
@@ -32,13 +32,12 @@ from tressette_dsl.text import quote_input
 
 SCENARIO_KEYS = (
     "name", "ruleset", "source", "pending", "seed", "dealer",
-    "hands", "stock", "monte", "deck", "start_totals", "opening", "script",
-)  # fmt: skip
+    "hands", "deck", "start_totals", "opening", "script",
+)  # fmt: skip  # and, as setup keys, zone ids (`monte: ...`, `stock: ...`; expect_keys.zone_key)
 FILE_KEYS = (*SCENARIO_KEYS, "scenarios")
 SOURCE_KEYS = ("file", "rule", "ref", "url")
 STEP_KEYWORDS = ("expect", "trick", "round", "auto", "refused", "winner", "note")
 AUTO_GOALS = ("trick_end", "deal_end", "match_end")
-CARD_LIST_KEYS = ("stock", "monte", "deck")
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -75,10 +74,13 @@ class _Reader:
         self.error(codes.BAD_VALUE, f"{what} must be a mapping, got {_kind(value)}", path)
         return None
 
-    def known_keys(self, data: dict[str, Any], allowed: Iterable[str], path: Path) -> None:
+    def known_keys(
+        self, data: dict[str, Any], allowed: Iterable[str], path: Path, *, zones: bool = False
+    ) -> None:
+        """Every key is one of `allowed` (or, with `zones`, a zone id: `zone_key`)."""
         allowed = tuple(allowed)
         for key in data:
-            if key not in allowed:
+            if key not in allowed and not (zones and zone_key(key, allowed)):
                 hint = did_you_mean(str(key), allowed)
                 self.error(
                     codes.UNKNOWN_KEY, f"unknown key '{key}'{hint}", (*path, key), at_key=True
@@ -169,7 +171,7 @@ def _read_file(r: _Reader, data: Any) -> list[Scenario]:
     top = r.mapping(data, (), "a scenario file")
     if top is None:
         return []
-    r.known_keys(top, FILE_KEYS, ())
+    r.known_keys(top, FILE_KEYS, (), zones=True)
     if "scenarios" not in top:
         scenario = _read_scenario(r, {k: ((k,), v) for k, v in top.items()}, (), 1)
         return [scenario] if scenario else []
@@ -184,7 +186,7 @@ def _read_file(r: _Reader, data: Any) -> list[Scenario]:
         entry = r.mapping(item, path, "a scenario")
         if entry is None:
             continue
-        r.known_keys(entry, SCENARIO_KEYS, path)
+        r.known_keys(entry, SCENARIO_KEYS, path, zones=True)
         merged = {**defaults, **{k: ((*path, k), v) for k, v in entry.items()}}
         scenario = _read_scenario(r, merged, path, i + 1)
         if scenario:
@@ -219,7 +221,12 @@ def _read_scenario(
     if dealer is not None:
         dealer = r.text(dealer, dealer_path, "dealer")
     spans = {k: r.span(p) for k, (p, _) in keys.items()}
-    zones = {k: _zone(r, *get(k)) for k in CARD_LIST_KEYS}
+    deck_path, deck = get("deck")
+    zones = {
+        str(k): cards
+        for k, (p, v) in keys.items()
+        if zone_key(k, SCENARIO_KEYS) and (cards := _zone(r, p, v)) is not None
+    }
     if ruleset is None or name is None:
         return None
     return Scenario(
@@ -237,7 +244,8 @@ def _read_scenario(
         start_totals=_read_totals(r, *get("start_totals")),
         spans=spans,
         steps=tuple(steps),
-        **zones,
+        deck=_zone(r, deck_path, deck),
+        zones=zones,
     )
 
 
@@ -443,7 +451,7 @@ def _read_view(r: _Reader, value: Any, here: Path) -> dict[Path, Span]:
         entry = r.mapping(facts, at, f"the view of {seat} ({', '.join(VIEW_KEYS)})")
         if entry is None:
             continue
-        r.known_keys(entry, VIEW_KEYS, at)
+        r.known_keys(entry, VIEW_KEYS, at, zones=True)
         for key, item in entry.items():
             where = (*at, key)
             spans[(seat, key)] = r.span(where)
@@ -457,7 +465,7 @@ def _read_view(r: _Reader, value: Any, here: Path) -> dict[Path, Span]:
                     _card_spans(r, cards, (*where, other), here, spans, what=what)
             elif key == "partner":
                 r.text(item, where, "partner (a seat, or 'unknown')")
-            elif key in ("monte", "stock") and item != "hidden":
+            elif zone_key(key, VIEW_KEYS) and item != "hidden":
                 if isinstance(item, str | list):
                     _card_spans(r, item, where, here, spans, what=key)
                 else:

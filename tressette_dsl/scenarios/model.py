@@ -77,9 +77,8 @@ class Scenario:
     seed: int = 0
     dealer: str | None = None
     hands: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    stock: tuple[str, ...] | None = None
-    monte: tuple[str, ...] | None = None
     deck: tuple[str, ...] | None = None
+    zones: dict[str, tuple[str, ...]] = field(default_factory=dict)  # zone id -> its cards
     start_totals: dict[str, int] = field(default_factory=dict)
     spans: dict[str, Span] = field(default_factory=dict)
     steps: tuple[Step, ...] = ()

@@ -167,17 +167,27 @@ class _Runner:
                 )
                 for seat, cards in s.hands.items()
             }
-        for zone in ("stock", "monte", "deck"):
-            cards = getattr(s, zone)
-            if cards is not None:
-                kwargs[zone] = self._cards(cards, zone)
+        if s.deck is not None:
+            kwargs["deck"] = self._cards(s.deck, "deck")
+        for zone, cards in s.zones.items():
+            if zone not in self.rules.zone_ids:
+                known = ", ".join(self.rules.zone_ids) or "none"
+                raise _Stop(
+                    Diagnostic(
+                        codes.BAD_SETUP,
+                        f"unknown zone '{zone}'{did_you_mean(zone, self.rules.zone_ids)} "
+                        f"(the zones of {self.rules.id}: {known})",
+                        s.spans.get(zone, s.span),
+                    )
+                )
+            kwargs[zone] = self._cards(cards, zone)
         self._no_card_twice(kwargs)
         self._fits_the_deal(kwargs)
         try:
             state = engine.new_game(self.rules, s.seed, **kwargs)
         except (ValueError, TypeError, KeyError) as exc:
             where = next(
-                (s.spans[k] for k in ("hands", "deck", "stock", "monte", "dealer") if k in s.spans),
+                (s.spans[k] for k in ("hands", "deck", *s.zones, "dealer") if k in s.spans),
                 s.span,
             )
             raise _Stop(
@@ -243,9 +253,7 @@ class _Runner:
             (f"the hand of {seat_name(self.rules, k)}", v)
             for k, v in kwargs.get("hands", {}).items()
         ]
-        groups += [
-            (z, kwargs[z]) for z in ("stock", "monte", "deck") if z in kwargs and z != "deck"
-        ]
+        groups += [(z, kwargs[z]) for z in self.scenario.zones if z in kwargs]
         for where, cards in groups:
             for card in cards:
                 if card in seen:

@@ -40,6 +40,23 @@ def phase_union(kinds: Mapping[str, PhaseKind[Any]]) -> dict[str, Any]:
     }
 
 
+# Annotations (ignored by validation) of a phase fragment: the key paths that name a zone,
+# and those of them that fill it (`PhaseKind.zone_keys`, `zone_fills`). The loader reads
+# them from the schema (rules/zones.py), so that checking a file does not import the engine.
+ZONE_KEYS = "x-zone-keys"
+ZONE_FILLS = "x-zone-fills"
+
+
+def phase_fragment(kind: PhaseKind[Any]) -> dict[str, Any]:
+    """`$defs/phase_<kind>`: the kind's schema, with its zone keys as annotations."""
+    out: dict[str, Any] = json.loads(json.dumps(kind.schema))
+    if kind.zone_keys:
+        out[ZONE_KEYS] = [list(keys) for keys in kind.zone_keys]
+    if kind.zone_fills:
+        out[ZONE_FILLS] = [list(keys) for keys in kind.zone_fills]
+    return out
+
+
 def generate(
     schema: Mapping[str, Any], kinds: Mapping[str, PhaseKind[Any]] | None = None
 ) -> dict[str, Any]:
@@ -52,7 +69,7 @@ def generate(
         if key == "phase":
             defs["phase"] = phase_union(kinds)
             for name, kind in kinds.items():
-                defs[f"phase_{name}"] = json.loads(json.dumps(kind.schema))
+                defs[f"phase_{name}"] = phase_fragment(kind)
         elif not key.startswith("phase_") and key != "zone":
             defs[key] = value
     defs["zone"] = json.loads(json.dumps(ZONE_SCHEMA))

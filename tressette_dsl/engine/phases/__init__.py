@@ -56,7 +56,7 @@ def registered_extra() -> tuple[str, ...]:
 
 
 def tasks() -> dict[str, tuple[PhaseKind[Any], Task]]:
-    """Per activity (`state.sub`), the kind that asks it and its prompt text."""
+    """Per activity (`state.cursor.sub`), the kind that asks it and its prompt text."""
     return {
         activity: (kind, task)
         for kind in PHASE_KINDS.values()

@@ -16,6 +16,7 @@ from typing import Any, assert_never
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Bid, Pass
+from tressette_dsl.engine.codec import record
 from tressette_dsl.engine.errors import BAD_BID
 from tressette_dsl.engine.events import AllPassed, AuctionWon, BidMade, Passed
 from tressette_dsl.engine.phases.common import not_legal, refuse
@@ -28,7 +29,7 @@ from tressette_dsl.engine.phases.kind import (
     fixed_stage,
     phase_schema,
 )
-from tressette_dsl.engine.state import BidRecord, GameState
+from tressette_dsl.engine.state import BidRecord, GameState, PhaseLocal
 from tressette_dsl.engine.step import Step, evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules import options, scopes
@@ -58,31 +59,40 @@ class AuctionPhase:
     kind: str = "auction"
 
 
+@record
+@dataclass(frozen=True, slots=True)
+class AuctionLocal(PhaseLocal):
+    """The auction's own record (`GameState.local` while it runs): the level of the
+    highest bid so far (a bid of a lower level is refused, of a higher one always allowed)."""
+
+    bid_level: int = 0
+
+
+def _level(s: GameState) -> int:
+    local = s.local
+    return local.bid_level if isinstance(local, AuctionLocal) else 0
+
+
 def enter(step: Step, spec: AuctionPhase) -> bool:
     rules, s = step.rules, step.state
     first = evaluate_seat(spec.first, deal_env(rules, s), s.n)
     order = rules.players.order_from(first)
-    step.set(
-        sub="bid",
-        pending=order,
-        to_act=first,
-        auction=(),
-        passed=frozenset(),
-        bid=None,
-        bid_level=0,
-        bid_points=None,
-        bid_rank=None,
-        declarer=None,
+    step.update(
+        cursor=step.state.cursor.but(sub="bid", pending=order, to_act=first),
+        contract=step.state.contract_part.but(
+            auction=(), passed=frozenset(), bid=None, bid_points=None, bid_rank=None, declarer=None
+        ),
+        local=AuctionLocal(bid_level=0),
     )
     return False
 
 
 def _higher(spec: BidSpec, points: int | None, s: GameState) -> bool:
-    if s.bid is None:
+    if s.contract_part.bid is None:
         return True
-    if spec.level != s.bid_level:
-        return spec.level > s.bid_level
-    return points is not None and points > (s.bid_points or 0)
+    if spec.level != _level(s):
+        return spec.level > _level(s)
+    return points is not None and points > (s.contract_part.bid_points or 0)
 
 
 def _lowest_points(spec: BidSpec, s: GameState) -> int:
@@ -90,11 +100,11 @@ def _lowest_points(spec: BidSpec, s: GameState) -> int:
     (past the top of its range when it cannot be)."""
     assert spec.points is not None
     low, high = spec.points
-    if s.bid is None or spec.level > s.bid_level:
+    if s.contract_part.bid is None or spec.level > _level(s):
         return low
-    if spec.level < s.bid_level:
+    if spec.level < _level(s):
         return high + 1
-    return max(low, (s.bid_points or 0) + 1)
+    return max(low, (s.contract_part.bid_points or 0) + 1)
 
 
 def legal(rules: Ruleset, spec: AuctionPhase, s: GameState) -> tuple[Action, ...]:
@@ -125,10 +135,11 @@ def check(rules: Ruleset, spec: AuctionPhase, s: GameState, action: Action) -> D
                 BAD_BID, f"bid {bid.id!r} takes points {bid.points[0]}..{bid.points[1]}", spec.rule
             )
         if not _higher(bid, action.points, s):
+            held = s.contract_part
+            points = "" if held.bid_points is None else f" {held.bid_points}"
             return refuse(
                 BAD_BID,
-                f"'{action}' is not higher than the current bid "
-                f"'{s.bid}{'' if s.bid_points is None else ' ' + str(s.bid_points)}'",
+                f"'{action}' is not higher than the current bid '{held.bid}{points}'",
                 spec.rule,
             )
         return None  # an existing bid, its points in range, higher: one of `legal`
@@ -137,24 +148,27 @@ def check(rules: Ruleset, spec: AuctionPhase, s: GameState, action: Action) -> D
 
 def act(step: Step, spec: AuctionPhase, action: Action) -> bool:
     s = step.state
-    seat = s.to_act
+    seat = s.cursor.to_act
     assert seat is not None
     if isinstance(action, Bid):
         bid = next(b for b in spec.bids if b.id == action.bid)
-        step.set(
-            auction=(*s.auction, BidRecord(seat, bid.id, action.points)),
+        step.set_contract(
+            auction=(*s.contract_part.auction, BidRecord(seat, bid.id, action.points)),
             bid=bid.id,
-            bid_level=bid.level,
             bid_points=action.points,
             bid_rank=bid.rank,
             declarer=seat,
             contract=bid.contract,
         )
+        step.update(local=AuctionLocal(bid_level=bid.level))
         step.emit(BidMade(seat=seat, bid=bid.id, points=action.points))
         if bid.closes:
             return _won(step)
     else:
-        step.set(auction=(*s.auction, BidRecord(seat, None)), passed=s.passed | {seat})
+        step.set_contract(
+            auction=(*s.contract_part.auction, BidRecord(seat, None)),
+            passed=s.contract_part.passed | {seat},
+        )
         step.emit(Passed(seat=seat))
     return _next(step, spec)
 
@@ -163,38 +177,49 @@ def _next(step: Step, spec: AuctionPhase) -> bool:
     rules, s = step.rules, step.state
     match spec.speeches:
         case "once":
-            pending = s.pending[1:]
+            pending = s.cursor.pending[1:]
             if pending:
-                step.set(pending=pending, to_act=pending[0])
+                step.set_cursor(pending=pending, to_act=pending[0])
                 return False
-            return _won(step) if s.bid is not None else _all_passed(step)
+            return _won(step) if s.contract_part.bid is not None else _all_passed(step)
         case "until_pass":
             pass
         case unknown:
             assert_never(unknown)
-    live = [x for x in range(s.n) if x not in s.passed]
+    live = [x for x in range(s.n) if x not in s.contract_part.passed]
     if not live:
         return _all_passed(step)
-    if len(live) == 1 and s.declarer == live[0]:
+    if len(live) == 1 and s.contract_part.declarer == live[0]:
         return _won(step)
-    seat = rules.players.next(s.to_act or 0)
-    while seat in s.passed:
+    seat = rules.players.next(s.cursor.to_act or 0)
+    while seat in s.contract_part.passed:
         seat = rules.players.next(seat)
-    step.set(to_act=seat, pending=(seat,))
+    step.set_cursor(to_act=seat, pending=(seat,))
     return False
 
 
 def _won(step: Step) -> bool:
     s = step.state
-    assert s.declarer is not None and s.bid is not None and s.contract is not None
-    step.emit(AuctionWon(seat=s.declarer, bid=s.bid, contract=s.contract, points=s.bid_points))
-    step.set(sub="", pending=(), to_act=None)
+    assert (
+        s.contract_part.declarer is not None
+        and s.contract_part.bid is not None
+        and s.contract_part.contract is not None
+    )
+    step.emit(
+        AuctionWon(
+            seat=s.contract_part.declarer,
+            bid=s.contract_part.bid,
+            contract=s.contract_part.contract,
+            points=s.contract_part.bid_points,
+        )
+    )
+    step.set_cursor(sub="", pending=(), to_act=None)
     return True
 
 
 def _all_passed(step: Step) -> bool:
-    step.emit(AllPassed(deal_no=step.state.deal_no))
-    step.set(sub="", pending=(), to_act=None)
+    step.emit(AllPassed(deal_no=step.state.match.deal_no))
+    step.set_cursor(sub="", pending=(), to_act=None)
     step.restart = "all_pass"
     return False
 

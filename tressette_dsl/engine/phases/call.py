@@ -50,14 +50,14 @@ def enter(step: Step, spec: CallPhase) -> bool:
     seats = seats_of(step.rules, step.state, spec.who)
     if not seats:
         return True
-    step.set(sub="call", pending=seats[:1], to_act=seats[0])
+    step.set_cursor(sub="call", pending=seats[:1], to_act=seats[0])
     return False
 
 
 def callable_cards(rules: Ruleset, spec: CallPhase, s: GameState) -> int:
-    assert s.to_act is not None
+    assert s.cursor.to_act is not None
     env = deal_env(rules, s)
-    env.update(hand=s.hands[s.to_act], deck=rules.deck.full_mask, seat=s.to_act)
+    env.update(hand=s.cards.hands[s.cursor.to_act], deck=rules.deck.full_mask, seat=s.cursor.to_act)
     return int(evaluate(spec.cards, env)) & rules.deck.full_mask
 
 
@@ -70,17 +70,24 @@ def check(rules: Ruleset, spec: CallPhase, s: GameState, action: Action) -> Diag
     return not_legal(rules, s, action, legal(rules, spec, s), spec.id, rule=spec.cards)
 
 
+def _zone_of(s: GameState, card: int) -> str:
+    """The id of the zone a card held by no hand lies in (the Called event's `holder`)."""
+    return next(
+        (z for z, cards in zip(s.cards.zone_ids, s.cards.zones, strict=True) if card in cards), ""
+    )
+
+
 def act(step: Step, spec: CallPhase, action: Action) -> bool:
     assert isinstance(action, Call)
     rules, s = step.rules, step.state
-    seat = s.to_act
+    seat = s.cursor.to_act
     assert seat is not None
     card = rules.deck.by_text[action.card]
     owner = holder(s, card)
-    where = "self" if owner == seat else "monte" if owner < 0 else str(owner)
-    step.set(called_card=card)
+    where = "self" if owner == seat else _zone_of(s, card) if owner < 0 else str(owner)
+    step.set_contract(called_card=card)
     if spec.trump_called_suit:
-        step.set(trump=rules.deck.card_suit[card])
+        step.set_play(trump=rules.deck.card_suit[card])
     step.emit(Called(seat=seat, card=action.card, holder=where))
     someone_else = owner >= 0 and owner != seat
     match spec.effect:
@@ -89,10 +96,10 @@ def act(step: Step, spec: CallPhase, action: Action) -> bool:
                 _transfer(step, owner, seat, card)
         case "partner":
             if someone_else:
-                step.set(partner=owner)
+                step.set_contract(partner=owner)
             match spec.reveal:
                 case "immediately":
-                    step.set(partner_revealed=True)
+                    step.set_contract(partner_revealed=True)
                     if someone_else:
                         step.emit(PartnerRevealed(seat=owner, card=action.card))
                 case "on_play":
@@ -101,22 +108,23 @@ def act(step: Step, spec: CallPhase, action: Action) -> bool:
                     assert_never(unknown_reveal)
         case unknown:
             assert_never(unknown)
-    step.set(sub="", pending=(), to_act=None)
+    step.set_cursor(sub="", pending=(), to_act=None)
     return True
 
 
 def _transfer(step: Step, source: int, to: int, card: int) -> None:
     s = step.state
     bit = 1 << card
-    hands = set_at(s.hands, source, s.hands[source] & ~bit)
+    hands = set_at(s.cards.hands, source, s.cards.hands[source] & ~bit)
     hands = set_at(hands, to, hands[to] | bit)
-    public = set_at(s.public, source, s.public[source] & ~bit)
+    public = set_at(s.seen.public, source, s.seen.public[source] & ~bit)
     public = set_at(public, to, public[to] | bit)
-    step.set(
-        hands=hands,
-        public=public,
-        call_supplier=source,
-        reveals=(*s.reveals, Reveal("transfer", to, bit, s.deal_no)),
+    step.update(
+        cards=step.state.cards.but(hands=hands),
+        seen=step.state.seen.but(
+            public=public, reveals=(*s.seen.reveals, Reveal("transfer", to, bit, s.match.deal_no))
+        ),
+        contract=step.state.contract_part.but(call_supplier=source),
     )
     step.emit(
         CardTransferred(source=source, to=to, card=step.rules.deck.card_text[card], shown=True)

@@ -40,7 +40,7 @@ def enter(step: Step, spec: ChoosePhase) -> bool:
     seats = seats_of(step.rules, step.state, spec.who)
     if not seats:
         return True
-    step.set(sub="choose", pending=seats[:1], to_act=seats[0])
+    step.set_cursor(sub="choose", pending=seats[:1], to_act=seats[0])
     return False
 
 
@@ -54,12 +54,12 @@ def check(rules: Ruleset, spec: ChoosePhase, s: GameState, action: Action) -> Di
 
 
 def act(step: Step, spec: ChoosePhase, action: Action) -> bool:
-    seat = step.state.to_act
+    seat = step.state.cursor.to_act
     assert seat is not None
     if isinstance(action, Choose):
-        step.set(contract=action.option)
+        step.set_contract(contract=action.option)
         step.emit(ContractChosen(seat=seat, contract=action.option))
-    step.set(sub="", pending=(), to_act=None)
+    step.set_cursor(sub="", pending=(), to_act=None)
     return True
 
 

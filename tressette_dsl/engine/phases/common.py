@@ -30,7 +30,7 @@ def not_legal(
     """The generic check: None when `action` is among `legal`, else why not."""
     if action in legal:
         return None
-    seat = rules.players.names[s.to_act] if s.to_act is not None else "nobody"
+    seat = rules.players.names[s.cursor.to_act] if s.cursor.to_act is not None else "nobody"
     shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     return refuse(
         NOT_ALLOWED_NOW,
@@ -40,7 +40,7 @@ def not_legal(
 
 
 def wrong_turn(s: GameState) -> Diagnostic:
-    return refuse(NOT_YOUR_TURN, f"it is seat {s.to_act}'s turn")
+    return refuse(NOT_YOUR_TURN, f"it is seat {s.cursor.to_act}'s turn")
 
 
 @lru_cache(maxsize=64)

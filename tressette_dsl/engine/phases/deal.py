@@ -60,29 +60,31 @@ class DealPhase:
 
 def enter(step: Step, spec: DealPhase) -> bool:
     rules, s = step.rules, step.state
-    hands, stock, monte = _deal(rules, spec, s)
+    hands, zones = _deal(rules, spec, s)
     masks = tuple(sum(1 << c for c in hand) for hand in hands)
-    step.set(hands=masks, stock=stock, monte=monte)
+    step.set_cards(hands=masks, zones=zones)
     text = rules.deck.card_text
     step.emit(
         Dealt(
-            deal_no=s.deal_no,
-            dealer=s.dealer,
+            deal_no=s.match.deal_no,
+            dealer=s.match.dealer,
             hands=tuple(tuple(text[c] for c in h) for h in hands),
-            stock=tuple(text[c] for c in stock),
-            monte=tuple(text[c] for c in monte),
+            zones=tuple(
+                (zone.id, tuple(text[c] for c in cards))
+                for zone, cards in zip(rules.zones, zones, strict=True)
+            ),
         )
     )
     if spec.misdeal is None:
         return True
-    order = rules.players.order_from(rules.players.next(s.dealer))
-    step.set(sub="misdeal", pending=order, to_act=order[0])
+    order = rules.players.order_from(rules.players.next(s.match.dealer))
+    step.set_cursor(sub="misdeal", pending=order, to_act=order[0])
     return False
 
 
 def legal(rules: Ruleset, spec: DealPhase, s: GameState) -> tuple[Action, ...]:
-    assert s.to_act is not None
-    return (Annul(), Keep()) if _may_annul(rules, spec, s, s.to_act) else (Keep(),)
+    assert s.cursor.to_act is not None
+    return (Annul(), Keep()) if _may_annul(rules, spec, s, s.cursor.to_act) else (Keep(),)
 
 
 def check(rules: Ruleset, spec: DealPhase, s: GameState, action: Action) -> Diagnostic | None:
@@ -92,40 +94,41 @@ def check(rules: Ruleset, spec: DealPhase, s: GameState, action: Action) -> Diag
 
 def act(step: Step, spec: DealPhase, action: Action) -> bool:
     s = step.state
-    assert s.to_act is not None
+    assert s.cursor.to_act is not None
     if isinstance(action, Annul):
-        step.emit(Annulled(seat=s.to_act, reason="misdeal"))
+        step.emit(Annulled(seat=s.cursor.to_act, reason="misdeal"))
         step.restart = "misdeal"
         return False
-    pending = s.pending[1:]
+    pending = s.cursor.pending[1:]
     if not pending:
         return True
-    step.set(pending=pending, to_act=pending[0])
+    step.set_cursor(pending=pending, to_act=pending[0])
     return False
 
 
 def _may_annul(rules: Ruleset, spec: DealPhase, s: GameState, seat: int) -> bool:
     assert spec.misdeal is not None
     env = deal_env(rules, s)
-    hand = s.hands[seat]
+    hand = s.cards.hands[seat]
     env.update(seat=seat, hand=hand, hand_units=rules.deck.units(hand))
     return bool(evaluate(spec.misdeal.condition, env))
 
 
 def _deal(
     rules: Ruleset, spec: DealPhase, s: GameState
-) -> tuple[list[list[int]], tuple[int, ...], tuple[int, ...]]:
+) -> tuple[list[list[int]], tuple[tuple[int, ...], ...]]:
+    """The hands, and each zone's cards by zone index (an unordered zone sorted)."""
     fixed = s.fixed
     order = (
         fixed.deck
         if fixed and fixed.deck is not None
-        else shuffled(rules.deck.cards, s.seed, s.deal_no)
+        else shuffled(rules.deck.cards, s.seed, s.match.deal_no)
     )
-    if fixed is not None and (fixed.hands or fixed.stock is not None or fixed.monte is not None):
+    if fixed is not None and (fixed.hands or fixed.zones):
         return _deal_fixed(rules, spec, s, fixed, order)
-    seats = rules.players.order_from(rules.players.next(s.dealer))
+    seats = rules.players.order_from(rules.players.next(s.match.dealer))
     hands: list[list[int]] = [[] for _ in range(s.n)]
-    zones: dict[str, list[int]] = {"stock": [], "monte": []}
+    zones: dict[str, list[int]] = {zone_id: [] for zone_id in rules.zone_ids}
     top = 0
     for packet in spec.packets:
         if packet.zone is None:
@@ -139,16 +142,27 @@ def _deal(
             top += count
     if top != len(order):
         raise ValueError(f"the packets deal {top} of {len(order)} cards")
-    return hands, tuple(zones["stock"]), tuple(zones["monte"])
+    return hands, _in_order(rules, {z: tuple(cards) for z, cards in zones.items()})
+
+
+def _in_order(
+    rules: Ruleset, zones: dict[str, tuple[int, ...] | None]
+) -> tuple[tuple[int, ...], ...]:
+    """Zone contents by zone index; an unordered zone is kept sorted."""
+    out = []
+    for zone in rules.zones:
+        cards = zones.get(zone.id) or ()
+        out.append(cards if zone.ordered else tuple(sorted(cards)))
+    return tuple(out)
 
 
 def _deal_fixed(
     rules: Ruleset, spec: DealPhase, s: GameState, fixed: FixedDeal, order: tuple[int, ...]
-) -> tuple[list[list[int]], tuple[int, ...], tuple[int, ...]]:
-    """Injected hands/stock/monte; seats and zones not given are filled from `order`."""
+) -> tuple[list[list[int]], tuple[tuple[int, ...], ...]]:
+    """Injected hands and zones; seats and zones not given are filled from `order`."""
     given_hands = fixed.hands or (None,) * s.n
     used: set[int] = set()
-    for cards in (*given_hands, fixed.stock, fixed.monte):
+    for cards in (*given_hands, *(c for _z, c in fixed.zones)):
         for card in cards or ():
             if card in used:
                 raise ValueError(f"card {rules.deck.card_text[card]} is given twice")
@@ -162,7 +176,7 @@ def _deal_fixed(
             rest = rest[hand_size:]
         else:
             hands.append(list(given))
-    zones = {"stock": fixed.stock, "monte": fixed.monte}
+    zones: dict[str, tuple[int, ...] | None] = {z: fixed.zone(z) for z in rules.zone_ids}
     for packet in spec.packets:
         if packet.zone is not None and zones[packet.zone] is None:
             count = len(rest) if packet.count is None else packet.count
@@ -170,7 +184,7 @@ def _deal_fixed(
     if rest:
         left = " ".join(rules.deck.card_text[c] for c in rest)
         raise ValueError(f"the given cards leave {left} undealt")
-    return hands, zones["stock"] or (), zones["monte"] or ()
+    return hands, _in_order(rules, zones)
 
 
 __all__ = ["act", "check", "enter", "iter_cards", "legal"]

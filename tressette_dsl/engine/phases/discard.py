@@ -30,7 +30,7 @@ from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
-from tressette_dsl.rules.zones import zone_ref_schema
+from tressette_dsl.rules.zones import omitted, zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,33 +45,35 @@ class DiscardPhase:
 
 def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int) -> int:
     env = deal_env(rules, s)
-    env.update(taken=s.taken[seat], hand_size=s.hands[seat].bit_count(), seat=seat)
+    env.update(
+        taken=s.contract_part.taken[seat], hand_size=s.cards.hands[seat].bit_count(), seat=seat
+    )
     return evaluate_int(spec.count, env)
 
 
 def enter(step: Step, spec: DiscardPhase) -> bool:
     seats = seats_of(step.rules, step.state, spec.who)
-    step.set(sub="discard", pending=seats, step=0)
+    step.set_cursor(sub="discard", pending=seats, step=0)
     return _next_seat(step, spec)
 
 
 def _next_seat(step: Step, spec: DiscardPhase) -> bool:
     """Move to the first pending seat that still owes discards; True when none does."""
-    while step.state.pending:
+    while step.state.cursor.pending:
         s = step.state
-        seat = s.pending[0]
-        if s.step < _count(step.rules, spec, s, seat):
-            step.set(to_act=seat)
+        seat = s.cursor.pending[0]
+        if s.cursor.step < _count(step.rules, spec, s, seat):
+            step.set_cursor(to_act=seat)
             return False
-        step.set(pending=s.pending[1:], step=0)
-    step.set(sub="", to_act=None)
+        step.set_cursor(pending=s.cursor.pending[1:], step=0)
+    step.set_cursor(sub="", to_act=None)
     return True
 
 
 def legal(rules: Ruleset, spec: DiscardPhase, s: GameState) -> tuple[Action, ...]:
-    assert s.to_act is not None
+    assert s.cursor.to_act is not None
     text = rules.deck.card_text
-    return tuple(Discard(text[c]) for c in iter_cards(s.hands[s.to_act]))
+    return tuple(Discard(text[c]) for c in iter_cards(s.cards.hands[s.cursor.to_act]))
 
 
 def check(rules: Ruleset, spec: DiscardPhase, s: GameState, action: Action) -> Diagnostic | None:
@@ -81,19 +83,26 @@ def check(rules: Ruleset, spec: DiscardPhase, s: GameState, action: Action) -> D
 def act(step: Step, spec: DiscardPhase, action: Action) -> bool:
     assert isinstance(action, Discard)
     rules, s = step.rules, step.state
-    seat = s.to_act
+    seat = s.cursor.to_act
     assert seat is not None
     card = rules.deck.by_text[action.card]
     bit = 1 << card
     zone = spec.to
-    changes: dict[str, object] = {
-        "hands": set_at(s.hands, seat, s.hands[seat] & ~bit),
-        "public": set_at(s.public, seat, 0),
-        "discarded": set_at(s.discarded, seat, s.discarded[seat] | bit),
-        zone: (*getattr(s, zone), card),
-        "step": s.step + 1,
-    }
-    step.set(**changes)
+    index = rules.zone_index(zone)
+    cards = (*s.cards.zones[index], card)
+    step.update(
+        cards=step.state.cards.but(
+            hands=set_at(s.cards.hands, seat, s.cards.hands[seat] & ~bit),
+            zones=set_at(
+                s.cards.zones, index, cards if rules.zones[index].ordered else tuple(sorted(cards))
+            ),
+        ),
+        seen=step.state.seen.but(
+            public=set_at(s.seen.public, seat, 0),
+            discarded=set_at(s.seen.discarded, seat, s.seen.discarded[seat] | bit),
+        ),
+        cursor=step.state.cursor.but(step=s.cursor.step + 1),
+    )
     step.emit(CardDiscarded(seat=seat, card=action.card, zone=zone))
     return _next_seat(step, spec)
 
@@ -130,7 +139,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DiscardPh
         when,
         b.who((*path, "who"), "declarer"),
         count,
-        str(b.get((*path, "to"), "monte")),
+        str(b.get((*path, "to")) or omitted("discard", ("to",))),
     )
 
 
@@ -139,7 +148,7 @@ def describe(rules: Ruleset, ph: DiscardPhase) -> str:
 
 
 def _task_discard(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
-    zone = getattr(spec, "to", "monte")
+    zone = getattr(spec, "to", "zone")
     done, owed = obs.get("progress") or (0, 1)
     text = f"Discard {count_text(owed, 'card')} face down to the {zone}"
     if owed > 1:
@@ -148,12 +157,14 @@ def _task_discard(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: T
 
 
 def progress(rules: Ruleset, spec: DiscardPhase, s: GameState) -> tuple[int, int] | None:
-    seat = s.to_act
-    if seat is None or s.sub != "discard":
+    seat = s.cursor.to_act
+    if seat is None or s.cursor.sub != "discard":
         return None
     env = deal_env(rules, s)
-    env.update(taken=s.taken[seat], hand_size=s.hands[seat].bit_count(), seat=seat)
-    return s.step, int(evaluate(spec.count, env))
+    env.update(
+        taken=s.contract_part.taken[seat], hand_size=s.cards.hands[seat].bit_count(), seat=seat
+    )
+    return s.cursor.step, int(evaluate(spec.count, env))
 
 
 KIND = PhaseKind(
@@ -169,4 +180,6 @@ KIND = PhaseKind(
     tasks={"discard": _task_discard},
     stage=fixed_stage("exchange"),
     progress=progress,
+    zone_keys=(("to",),),
+    zone_fills=(("to",),),
 )

@@ -43,7 +43,7 @@ def enter(step: Step, spec: GivePhase) -> bool:
     receivers = seats_of(step.rules, step.state, spec.to)
     if not givers or not receivers or _count(step.rules, spec, step.state) <= 0:
         return True
-    step.set(sub="give", pending=(receivers[0],), to_act=givers[0], step=0)
+    step.set_cursor(sub="give", pending=(receivers[0],), to_act=givers[0], step=0)
     return False
 
 
@@ -52,9 +52,9 @@ def _count(rules: Ruleset, spec: GivePhase, s: GameState) -> int:
 
 
 def legal(rules: Ruleset, spec: GivePhase, s: GameState) -> tuple[Action, ...]:
-    assert s.to_act is not None
+    assert s.cursor.to_act is not None
     text = rules.deck.card_text
-    return tuple(Give(text[c]) for c in iter_cards(s.hands[s.to_act]))
+    return tuple(Give(text[c]) for c in iter_cards(s.cards.hands[s.cursor.to_act]))
 
 
 def check(rules: Ruleset, spec: GivePhase, s: GameState, action: Action) -> Diagnostic | None:
@@ -64,21 +64,25 @@ def check(rules: Ruleset, spec: GivePhase, s: GameState, action: Action) -> Diag
 def act(step: Step, spec: GivePhase, action: Action) -> bool:
     assert isinstance(action, Give)
     rules, s = step.rules, step.state
-    seat, to = s.to_act, s.pending[0]
+    seat, to = s.cursor.to_act, s.cursor.pending[0]
     assert seat is not None
     bit = 1 << rules.deck.by_text[action.card]
-    hands = set_at(s.hands, seat, s.hands[seat] & ~bit)
+    hands = set_at(s.cards.hands, seat, s.cards.hands[seat] & ~bit)
     hands = set_at(hands, to, hands[to] | bit)
-    public = set_at(s.public, seat, s.public[seat] & ~bit)
-    changes: dict[str, object] = {"hands": hands, "public": public, "step": s.step + 1}
+    public = set_at(s.seen.public, seat, s.seen.public[seat] & ~bit)
+    reveals = s.seen.reveals
     if spec.shown:
-        changes["public"] = set_at(public, to, public[to] | bit)
-        changes["reveals"] = (*s.reveals, Reveal("given", to, bit, s.deal_no))
-    step.set(**changes)
+        public = set_at(public, to, public[to] | bit)
+        reveals = (*reveals, Reveal("given", to, bit, s.match.deal_no))
+    step.update(
+        cards=s.cards.but(hands=hands),
+        seen=s.seen.but(public=public, reveals=reveals),
+        cursor=s.cursor.but(step=s.cursor.step + 1),
+    )
     step.emit(CardGiven(seat=seat, to=to, card=action.card, shown=spec.shown))
-    if step.state.step < _count(rules, spec, step.state):
+    if step.state.cursor.step < _count(rules, spec, step.state):
         return False
-    step.set(sub="", pending=(), to_act=None, step=0)
+    step.set_cursor(sub="", pending=(), to_act=None, step=0)
     return True
 
 
@@ -150,9 +154,9 @@ def _task_give(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk
 
 
 def progress(rules: Ruleset, spec: GivePhase, s: GameState) -> tuple[int, int] | None:
-    if s.sub != "give":
+    if s.cursor.sub != "give":
         return None
-    return s.step, int(evaluate(spec.count, deal_env(rules, s)))
+    return s.cursor.step, int(evaluate(spec.count, deal_env(rules, s)))
 
 
 KIND = PhaseKind(

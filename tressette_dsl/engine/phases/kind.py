@@ -85,14 +85,18 @@ class PhaseKind(Generic[SpecT]):
     """One phase kind: its spec, how it is written and built, how it plays, how it reads.
 
     `enter(step, spec) -> bool` starts the phase (True: it finished by itself); `legal`
-    lists the choices of `state.to_act`; `check` says why an action is refused (None: it is
+    lists the choices of `state.cursor.to_act`; `check` says why an action is refused (None: it is
     allowed); `act(step, spec, action) -> bool` applies a checked action (True: the phase
     is done). `sets` are the names this kind gives a value for expressions evaluated after
-    it (the load-time timeline check). `tasks` (per `state.sub`, the observation's
+    it (the load-time timeline check). `tasks` (per `state.cursor.sub`, the observation's
     `activity`) and `stage` are the terminal's prompt; `describe` is the prose of the
     generated rules page; `progress` is `(done, owed)` for a step that takes several cards
     from the seat, one action each; `link(rules, spec)`, run once the whole ruleset is
     built, gives the spec with what the kind precomputes from the other parts.
+    `zone_keys` are the key paths inside the phase's mapping that name a zone (`("from",)`,
+    `("draw", "from")`): the loader checks them against the declared zones; `zone_fills`
+    are those of them that put cards into the zone (a discard's `to`), so that a later
+    phase may take from it.
     """
 
     name: str
@@ -109,6 +113,8 @@ class PhaseKind(Generic[SpecT]):
     stage: Stage | None = None
     progress: Progress[SpecT] | None = None
     link: Callable[[Ruleset, SpecT], SpecT] | None = None
+    zone_keys: tuple[tuple[str, ...], ...] = ()
+    zone_fills: tuple[tuple[str, ...], ...] = ()
 
 
 def fixed_stage(word: str) -> Stage:

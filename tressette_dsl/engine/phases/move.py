@@ -22,7 +22,7 @@ from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env, seats_of
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import Expr, Ruleset, Who
-from tressette_dsl.rules.zones import zone_ref_schema
+from tressette_dsl.rules.zones import omitted, zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,23 +38,26 @@ class MovePhase:
 
 def enter(step: Step, spec: MovePhase) -> bool:
     rules = step.rules
+    index = rules.zone_index(spec.source)
     for seat in seats_of(rules, step.state, spec.to):
         s = step.state
-        zone = s.monte if spec.source == "monte" else s.stock
+        zone = s.cards.zones[index]
         count = len(zone) if spec.count is None else int(evaluate(spec.count, deal_env(rules, s)))
         cards, rest = zone[:count], zone[count:]
         mask = 0
         for card in cards:
             mask |= 1 << card
-        shown = spec.shown or (spec.source == "monte" and s.monte_shown)
-        changes: dict[str, object] = {
-            spec.source: rest,
-            "hands": set_at(s.hands, seat, s.hands[seat] | mask),
-        }
+        shown = spec.shown or s.seen.shown[index]
+        step.set_cards(
+            zones=set_at(s.cards.zones, index, rest),
+            hands=set_at(s.cards.hands, seat, s.cards.hands[seat] | mask),
+        )
         if shown and mask:
-            changes["public"] = set_at(s.public, seat, s.public[seat] | mask)
-            changes["reveals"] = (*s.reveals, Reveal(spec.source, seat, mask, s.deal_no))
-        step.set(**changes)
+            s = step.state
+            step.set_seen(
+                public=set_at(s.seen.public, seat, s.seen.public[seat] | mask),
+                reveals=(*s.seen.reveals, Reveal(spec.source, seat, mask, s.match.deal_no)),
+            )
         step.emit(
             CardsMoved(
                 source=spec.source,
@@ -106,7 +109,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> MovePhase
     return MovePhase(
         pid,
         when,
-        str(b.get((*path, "from"), "monte")),
+        str(b.get((*path, "from")) or omitted("move", ("from",))),
         b.who((*path, "to"), "declarer"),
         b.count((*path, "count"), scopes.DEAL, None),
         bool(b.get((*path, "shown"), False)),
@@ -129,4 +132,5 @@ KIND = PhaseKind(
     check=check,
     act=act,
     describe=describe,
+    zone_keys=(("from",),),
 )

@@ -10,10 +10,10 @@ from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.events import ZoneShown
 from tressette_dsl.engine.phases.kind import Path, PhaseBuilder, PhaseKind, phase_schema
-from tressette_dsl.engine.state import GameState, Reveal
+from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step
 from tressette_dsl.rules.model import Expr, Ruleset
-from tressette_dsl.rules.zones import zone_ref_schema
+from tressette_dsl.rules.zones import omitted, zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,14 +26,15 @@ class RevealPhase:
 
 def enter(step: Step, spec: RevealPhase) -> bool:
     s = step.state
-    cards = s.monte if spec.zone == "monte" else s.stock
+    index = step.rules.zone_index(spec.zone)
+    cards = s.cards.zones[index]
     mask = 0
     for card in cards:
         mask |= 1 << card
-    changes: dict[str, object] = {"reveals": (*s.reveals, Reveal(spec.zone, None, mask, s.deal_no))}
-    if spec.zone == "monte":
-        changes["monte_shown"] = True
-    step.set(**changes)
+    step.set_seen(
+        reveals=(*s.seen.reveals, Reveal(spec.zone, None, mask, s.match.deal_no)),
+        shown=set_at(s.seen.shown, index, True),
+    )
     step.emit(ZoneShown(zone=spec.zone, cards=tuple(step.rules.deck.card_text[c] for c in cards)))
     return True
 
@@ -58,7 +59,7 @@ REQUIRED: tuple[str, ...] = ("zone",)
 
 
 def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> RevealPhase:
-    return RevealPhase(pid, when, str(b.get((*path, "zone"), "monte")))
+    return RevealPhase(pid, when, str(b.get((*path, "zone")) or omitted("reveal", ("zone",))))
 
 
 def describe(rules: Ruleset, ph: RevealPhase) -> str:
@@ -75,4 +76,5 @@ KIND = PhaseKind(
     check=check,
     act=act,
     describe=describe,
+    zone_keys=(("zone",),),
 )

@@ -25,7 +25,7 @@ from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step
 from tressette_dsl.engine.table import seats_of
 from tressette_dsl.rules.model import Expr, Ruleset, Who
-from tressette_dsl.rules.zones import zone_ref_schema
+from tressette_dsl.rules.zones import omitted, zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,25 +41,25 @@ def enter(step: Step, spec: TakePhase) -> bool:
     seats = seats_of(step.rules, step.state, spec.who)
     if not seats:
         return True
-    step.set(sub="take", pending=seats)
+    step.set_cursor(sub="take", pending=seats)
     return _next_seat(step, spec)
 
 
 def _next_seat(step: Step, spec: TakePhase) -> bool:
     s = step.state
-    zone = getattr(s, spec.source)
-    if len(s.pending) == 1 or not zone:
-        for card in zone if s.pending else ():
-            _take(step, spec, s.pending[-1], card)
-        step.set(sub="", pending=(), to_act=None)
+    zone = s.zone(spec.source)
+    if len(s.cursor.pending) == 1 or not zone:
+        for card in zone if s.cursor.pending else ():
+            _take(step, spec, s.cursor.pending[-1], card)
+        step.set_cursor(sub="", pending=(), to_act=None)
         return True
-    step.set(to_act=s.pending[0])
+    step.set_cursor(to_act=s.cursor.pending[0])
     return False
 
 
 def legal(rules: Ruleset, spec: TakePhase, s: GameState) -> tuple[Action, ...]:
     text = rules.deck.card_text
-    return (*(Take(text[c]) for c in sorted(getattr(s, spec.source))), Done())
+    return (*(Take(text[c]) for c in sorted(s.zone(spec.source))), Done())
 
 
 def check(rules: Ruleset, spec: TakePhase, s: GameState, action: Action) -> Diagnostic | None:
@@ -69,24 +69,29 @@ def check(rules: Ruleset, spec: TakePhase, s: GameState, action: Action) -> Diag
 def act(step: Step, spec: TakePhase, action: Action) -> bool:
     s = step.state
     if isinstance(action, Take):
-        _take(step, spec, s.pending[0], step.rules.deck.by_text[action.card])
-        if getattr(step.state, spec.source):
+        _take(step, spec, s.cursor.pending[0], step.rules.deck.by_text[action.card])
+        if step.state.zone(spec.source):
             return False
-    step.set(pending=step.state.pending[1:])
+    step.set_cursor(pending=step.state.cursor.pending[1:])
     return _next_seat(step, spec)
 
 
 def _take(step: Step, spec: TakePhase, seat: int, card: int) -> None:
     s = step.state
     bit = 1 << card
-    step.set(
-        **{
-            spec.source: tuple(c for c in getattr(s, spec.source) if c != card),
-            "hands": set_at(s.hands, seat, s.hands[seat] | bit),
-            "public": set_at(s.public, seat, s.public[seat] | bit),
-            "taken": set_at(s.taken, seat, s.taken[seat] + 1),
-            "reveals": (*s.reveals, Reveal("taken", seat, bit, s.deal_no)),
-        }
+    index = step.rules.zone_index(spec.source)
+    step.update(
+        cards=step.state.cards.but(
+            zones=set_at(s.cards.zones, index, tuple(c for c in s.cards.zones[index] if c != card)),
+            hands=set_at(s.cards.hands, seat, s.cards.hands[seat] | bit),
+        ),
+        seen=step.state.seen.but(
+            public=set_at(s.seen.public, seat, s.seen.public[seat] | bit),
+            reveals=(*s.seen.reveals, Reveal("taken", seat, bit, s.match.deal_no)),
+        ),
+        contract=step.state.contract_part.but(
+            taken=set_at(s.contract_part.taken, seat, s.contract_part.taken[seat] + 1)
+        ),
     )
     step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))
 
@@ -112,7 +117,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TakePhase
         pid,
         when,
         b.who((*path, "who"), "defenders"),
-        str(b.get((*path, "from"), "monte")),
+        str(b.get((*path, "from")) or omitted("take", ("from",))),
     )
 
 
@@ -124,7 +129,7 @@ def describe(rules: Ruleset, ph: TakePhase) -> str:
 
 
 def _task_take(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
-    zone = getattr(spec, "source", "monte")
+    zone = getattr(spec, "source", "zone")
     pending = obs.get("pending") or []
     cards_left = [a for a in legal if a.startswith("take ")]
     if not cards_left:
@@ -147,4 +152,5 @@ KIND = PhaseKind(
     describe=describe,
     tasks={"take": _task_take},
     stage=fixed_stage("exchange"),
+    zone_keys=(("from",),),
 )

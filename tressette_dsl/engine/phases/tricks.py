@@ -5,7 +5,7 @@ claims, drawing from the stock, the reveal of a called partner, announce-then-re
 leftover cards - is a feature of its own (engine/phases/trick_features/), registered on the
 hook points this phase offers: on entering, on each card, on the lead, on a trick won,
 before the next trick, at the end of play, extra legal actions, and per action type its
-check and act. Sub-states (`state.sub`): `play`, and the features' rounds (`declare`,
+check and act. Sub-states (`state.cursor.sub`): `play`, and the features' rounds (`declare`,
 `announce`) in which each seat in turn acts, then says `done`.
 """
 
@@ -44,6 +44,7 @@ from tressette_dsl.engine.phases.trick_features import (
     resolve,
     table,
 )
+from tressette_dsl.engine.phases.trick_features.base import Changes, TricksLocal, window
 from tressette_dsl.engine.phases.words import declaring_at
 from tressette_dsl.engine.state import (
     DealRecord,
@@ -57,7 +58,7 @@ from tressette_dsl.expr import Type
 from tressette_dsl.rules import options, scopes
 from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset, iter_cards
 from tressette_dsl.rules.options import DrawOrder
-from tressette_dsl.rules.zones import zone_ref_schema
+from tressette_dsl.rules.zones import omitted, zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,12 +88,17 @@ class TricksPhase:
 def enter(step: Step, spec: TricksPhase) -> bool:
     rules, s = step.rules, step.state
     env = deal_env(rules, s)
-    trump = s.trump  # a call with `trump: called_suit` may have set it
+    trump = s.play.trump  # a call with `trump: called_suit` may have set it
     if spec.trump is not None:
         value = evaluate(spec.trump, env)
         trump = None if value is None or value < 0 else int(value)
     leader = evaluate_seat(spec.first_lead, env, s.n)
-    step.set(trick_no=1, leader=leader, trump=trump, trick=(), **_trick_rules(rules, spec, s, 1))
+    must_follow, window_open = _trick_rules(rules, spec, s, 1)
+    step.update(
+        play=s.play.but(trick_no=1, leader=leader, trump=trump, must_follow=must_follow),
+        cards=s.cards.but(trick=()),
+        local=TricksLocal(window_open, (0,) * s.n),
+    )
     if trump is not None:
         step.emit(TrumpSet(suit=rules.deck.suits[trump]))
     for hook in (spec.hooks or table(rules, spec)).on_enter:
@@ -102,7 +108,9 @@ def enter(step: Step, spec: TricksPhase) -> bool:
     return _resume(step, spec)
 
 
-def _trick_rules(rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int) -> dict[str, bool]:
+def _trick_rules(
+    rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int
+) -> tuple[bool, bool]:
     """`must_follow` and `window_open` for trick `trick_no`, which is about to begin: once
     per trick, and no env is built when both are constants (`follow_suit: "true"`)."""
     d = rules.declaring
@@ -110,10 +118,10 @@ def _trick_rules(rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int)
     if spec.follow_suit.const is NO_CONST or (d is not None and d.window.const is NO_CONST):
         env = deal_env(rules, s)
         env["trick_no"] = trick_no
-    return {
-        "must_follow": bool(evaluate(spec.follow_suit, env)),
-        "window_open": d is not None and bool(evaluate(d.window, env)),
-    }
+    return (
+        bool(evaluate(spec.follow_suit, env)),
+        d is not None and bool(evaluate(d.window, env)),
+    )
 
 
 def _start_round(step: Step, kind: str, order: tuple[int, ...]) -> bool:
@@ -124,20 +132,20 @@ def _start_round(step: Step, kind: str, order: tuple[int, ...]) -> bool:
         for seat in order:
             round_.auto(step, seat)
         return False
-    step.set(sub=kind, pending=order, to_act=order[0])
+    step.set_cursor(sub=kind, pending=order, to_act=order[0])
     return True
 
 
 def _resume(step: Step, spec: TricksPhase) -> bool:
     """Back to playing after a round or a trick; True when the deal's play is over."""
     s = step.state
-    if not s.trick and not any(s.hands):
+    if not s.cards.trick and not any(s.cards.hands):
         for hook in (spec.hooks or table(step.rules, spec)).on_play_end:
             hook(step)
-        step.set(sub="", pending=(), to_act=None)
+        step.set_cursor(sub="", pending=(), to_act=None)
         return True
-    nxt = s.leader if not s.trick else step.rules.players.next(s.trick[-1][0])
-    step.set(sub="play", pending=(), to_act=nxt)
+    nxt = s.play.leader if not s.cards.trick else step.rules.players.next(s.cards.trick[-1][0])
+    step.set_cursor(sub="play", pending=(), to_act=nxt)
     return False
 
 
@@ -145,18 +153,18 @@ def _resume(step: Step, spec: TricksPhase) -> bool:
 
 
 def legal(rules: Ruleset, spec: TricksPhase, s: GameState) -> tuple[Action, ...]:
-    seat = s.to_act
+    seat = s.cursor.to_act
     assert seat is not None
-    if s.sub != "play":
-        return ROUNDS[s.sub].legal(rules, s, seat)
+    if s.cursor.sub != "play":
+        return ROUNDS[s.cursor.sub].legal(rules, s, seat)
     return _play_legal(rules, spec, s, seat)
 
 
 def playable(rules: Ruleset, s: GameState, seat: int) -> int:
     """The cards `seat` may play now: follow suit when the rule holds and it can."""
-    hand = s.hands[seat]
-    if s.trick and s.must_follow:
-        same = hand & rules.deck.suit_mask[rules.deck.card_suit[s.trick[0][1]]]
+    hand = s.cards.hands[seat]
+    if s.cards.trick and s.play.must_follow:
+        same = hand & rules.deck.suit_mask[rules.deck.card_suit[s.cards.trick[0][1]]]
         if same:
             return same
     return hand
@@ -178,7 +186,7 @@ def _play_legal(rules: Ruleset, spec: TricksPhase, s: GameState, seat: int) -> t
 
 
 def check(rules: Ruleset, spec: TricksPhase, s: GameState, action: Action) -> Diagnostic | None:
-    if s.sub == "play":
+    if s.cursor.sub == "play":
         if isinstance(action, Play):
             problem = _check_card(rules, spec, s, action)
             if problem is not None or not action.signals or CHECK_SAID is None:
@@ -187,7 +195,7 @@ def check(rules: Ruleset, spec: TricksPhase, s: GameState, action: Action) -> Di
         own = CHECKS.get(type(action))
         if own is not None:
             return own(rules, spec, s, action)
-    elif s.sub in ROUNDS and isinstance(action, Done):
+    elif s.cursor.sub in ROUNDS and isinstance(action, Done):
         return None  # a round always offers `done`
     legal_now = legal(rules, spec, s)
     if action in legal_now:
@@ -199,13 +207,13 @@ def check(rules: Ruleset, spec: TricksPhase, s: GameState, action: Action) -> Di
 
 
 def _check_card(rules: Ruleset, spec: TricksPhase, s: GameState, action: Play) -> Diagnostic | None:
-    seat = s.to_act
+    seat = s.cursor.to_act
     assert seat is not None
     card = rules.deck.by_text.get(action.card)
-    if card is None or not s.hands[seat] >> card & 1:
+    if card is None or not s.cards.hands[seat] >> card & 1:
         return refuse(NOT_IN_HAND, f"you do not hold {action.card}")
     if not playable(rules, s, seat) >> card & 1:
-        led = rules.deck.card_suit[s.trick[0][1]]
+        led = rules.deck.card_suit[s.cards.trick[0][1]]
         return refuse(
             MUST_FOLLOW, f"must follow suit: you hold {rules.deck.suits[led]}", spec.follow_suit
         )
@@ -217,7 +225,7 @@ def _check_card(rules: Ruleset, spec: TricksPhase, s: GameState, action: Play) -
 
 def act(step: Step, spec: TricksPhase, action: Action) -> bool:
     rules = step.rules
-    seat = step.state.to_act
+    seat = step.state.cursor.to_act
     assert seat is not None
     if isinstance(action, Play):
         done = _play(step, spec, seat, action)
@@ -225,15 +233,15 @@ def act(step: Step, spec: TricksPhase, action: Action) -> bool:
         done = _next_in_round(step, spec)  # `done`, or an act that ends the seat's turn
     else:
         done = False
-    if not step.state.over and rules.match.check == "immediately":
+    if not step.state.match.over and rules.match.check == "immediately":
         _check_now(step)
-    return done and not step.state.over
+    return done and not step.state.match.over
 
 
 def _next_in_round(step: Step, spec: TricksPhase) -> bool:
-    pending = step.state.pending[1:]
+    pending = step.state.cursor.pending[1:]
     if pending:
-        step.set(pending=pending, to_act=pending[0])
+        step.set_cursor(pending=pending, to_act=pending[0])
         return False
     return _resume(step, spec)
 
@@ -244,15 +252,11 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     hooks = spec.hooks or table(rules, spec)
     card = rules.deck.by_text[action.card]
     bit = 1 << card
-    trick = (*s.trick, (seat, card))
-    changes: dict[str, object] = {
-        "hands": set_at(s.hands, seat, s.hands[seat] & ~bit),
-        "played": set_at(s.played, seat, s.played[seat] | bit),
-    }
-    if s.public[seat] & bit:
-        changes["public"] = set_at(s.public, seat, s.public[seat] & ~bit)
+    trick = (*s.cards.trick, (seat, card))
+    changes = Changes()
     after: tuple[Event, ...] = ()
-    if s.window_open:  # it still counts for declaring
+    local = window(s)
+    if local.window_open:  # it still counts for declaring
         for on_card in hooks.on_card_in_window:
             after += on_card(s, seat, card, action, changes)
     if action.signals:
@@ -261,31 +265,57 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     for on_card in hooks.on_card:  # e.g. the called card shows the partner
         after += on_card(s, seat, card, action, changes)
     complete = len(trick) == s.n
+    cards, play = s.cards, s.play
+    hands = set_at(cards.hands, seat, cards.hands[seat] & ~bit)
+    played = set_at(cards.played, seat, cards.played[seat] | bit)
+    if changes.signals is not None:
+        play = play.but(signals=changes.signals)
     if complete:
-        winner = winner_of(rules, trick, s.trump)
+        winner = winner_of(rules, trick, play.trump)
         mask = 0
         for _seat, c in trick:
             mask |= 1 << c
-        changes.update(
-            won=set_at(s.won, winner, s.won[winner] | mask),
-            tricks_won=set_at(s.tricks_won, winner, s.tricks_won[winner] + 1),
-            tricks=(
-                *s.tricks,
-                TrickRecord(s.trick_no, s.leader or 0, trick, winner, s.must_follow),
-            ),
-            last_winner=winner,
+        cards = cards.but(
+            hands=hands,
+            played=played,
+            won=set_at(cards.won, winner, cards.won[winner] | mask),
             trick=(),
         )
+        play = play.but(
+            tricks_won=set_at(play.tricks_won, winner, play.tricks_won[winner] + 1),
+            tricks=(
+                *play.tricks,
+                TrickRecord(play.trick_no, play.leader or 0, trick, winner, play.must_follow),
+            ),
+            last_winner=winner,
+        )
+        cursor = s.cursor
     else:
-        changes.update(trick=trick, to_act=rules.players.next(seat))
-    step.set(**changes)
-    step.emit(CardPlayed(seat=seat, card=action.card, trick_no=s.trick_no))
+        cards = cards.but(hands=hands, played=played, trick=trick)
+        cursor = s.cursor.but(to_act=rules.players.next(seat))
+    seen = s.seen
+    if seen.public[seat] & bit:
+        seen = seen.but(public=set_at(seen.public, seat, seen.public[seat] & ~bit))
+    contract = s.contract_part
+    if changes.partner_revealed is not None:
+        contract = contract.but(partner_revealed=changes.partner_revealed)
+    if changes.window_played is not None:
+        local = TricksLocal(local.window_open, changes.window_played)
+    step.update(
+        cursor=cursor,
+        cards=cards,
+        seen=seen,
+        play=play,
+        contract=contract,
+        local=local,
+    )
+    step.emit(CardPlayed(seat=seat, card=action.card, trick_no=s.play.trick_no))
     for event in after:
         step.emit(event)
     if complete:
         step.emit(
             TrickWon(
-                trick_no=s.trick_no,
+                trick_no=s.play.trick_no,
                 seat=winner,
                 cards=tuple(rules.deck.card_text[c] for _x, c in trick),
                 units=rules.deck.units(mask),
@@ -297,7 +327,7 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
             kind = on_lead(rules, s, seat)
             if kind is not None:
                 _start_round(step, kind, rules.players.order_from(seat))
-                if step.state.sub != kind:
+                if step.state.cursor.sub != kind:
                     return _resume(step, spec)
     return False
 
@@ -332,19 +362,17 @@ def _after_trick(step: Step, spec: TricksPhase, s: GameState, winner: int) -> bo
         round_kind = round_after(rules, s)
         if round_kind is not None:
             break
-    if any(step.state.hands):
-        begin = _trick_rules(rules, spec, step.state, s.trick_no + 1)
+    if any(step.state.cards.hands):
+        now = step.state
+        must_follow, window_open = _trick_rules(rules, spec, now, s.play.trick_no + 1)
+        play = now.play.but(trick_no=s.play.trick_no + 1, leader=winner, must_follow=must_follow)
+        local = TricksLocal(window_open, window(now).window_played)
         if round_kind is None:  # the usual case: one state change begins the next trick
-            step.set(
-                trick_no=s.trick_no + 1,
-                leader=winner,
-                **begin,
-                sub="play",
-                pending=(),
-                to_act=winner,
+            step.update(
+                play=play, local=local, cursor=now.cursor.but(sub="play", pending=(), to_act=winner)
             )
             return False
-        step.set(trick_no=s.trick_no + 1, leader=winner, **begin)
+        step.update(play=play, local=local)
     if round_kind is not None and _start_round(step, round_kind, rules.players.order_from(winner)):
         return False
     return _resume(step, spec)
@@ -355,7 +383,11 @@ def _check_now(step: Step) -> bool:
     s = step.state
     running = scoring.running_points(step.rules, s)
     record = DealRecord(
-        deal_no=s.deal_no, dealer=s.dealer, counted=False, reason="match_end", totals=running
+        deal_no=s.match.deal_no,
+        dealer=s.match.dealer,
+        counted=False,
+        reason="match_end",
+        totals=running,
     )
     return match.check_end(step, running, record)
 
@@ -418,7 +450,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TricksPha
     draw = None
     if b.get((*path, "draw")) is not None:
         draw = DrawSpec(
-            str(b.get((*path, "draw", "from"), "stock")),
+            str(b.get((*path, "draw", "from")) or omitted("tricks", ("draw", "from"))),
             options.pick(b.get((*path, "draw", "order")), options.DRAW_ORDERS, "winner_first"),
             bool(b.get((*path, "draw", "shown"), True)),
         )
@@ -530,4 +562,5 @@ KIND = PhaseKind(
     describe=describe,
     tasks={"declare": _task_declare, "announce": _task_announce, "play": _task_play},
     stage=stage,
+    zone_keys=(("draw", "from"),),
 )

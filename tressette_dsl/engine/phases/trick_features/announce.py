@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tressette_dsl.engine import declare
 from tressette_dsl.engine.actions import Action, Announce, Done
 from tressette_dsl.engine.events import Announced
-from tressette_dsl.engine.phases.trick_features.base import Round, TrickFeature
+from tressette_dsl.engine.phases.trick_features.base import Round, TrickFeature, window
 from tressette_dsl.engine.state import GameState, set_at
 from tressette_dsl.engine.step import Step
 from tressette_dsl.rules.model import Ruleset
@@ -19,12 +19,12 @@ if TYPE_CHECKING:
 
 
 def on_enter(rules: Ruleset, s: GameState) -> str | None:
-    return "announce" if s.window_open else None
+    return "announce" if window(s).window_open else None
 
 
 def _announce(step: Step, seat: int) -> None:
     s = step.state
-    step.set(announced=set_at(s.announced, seat, s.hands[seat]))
+    step.set_play(announced=set_at(s.play.announced, seat, s.cards.hands[seat]))
     step.emit(Announced(seat=seat))
 
 
@@ -34,13 +34,13 @@ def act(step: Step, spec: TricksPhase, seat: int, action: Announce) -> bool:
 
 
 def _round_legal(rules: Ruleset, s: GameState, seat: int) -> tuple[Action, ...]:
-    holds = declare.options(rules, s, seat, s.hands[seat])
+    holds = declare.options(rules, s, seat, s.cards.hands[seat])
     return ((Announce(),) if holds else ()) + (Done(),)
 
 
 def _auto(step: Step, seat: int) -> None:
     s = step.state
-    if declare.options(step.rules, s, seat, s.hands[seat]):
+    if declare.options(step.rules, s, seat, s.cards.hands[seat]):
         _announce(step, seat)
 
 
@@ -50,9 +50,9 @@ def _mandatory(rules: Ruleset) -> bool:
 
 def on_trick_won(step: Step, spec: TricksPhase, s: GameState, winner: int) -> None:
     """The winner's announced combinations are declared, the first time it wins."""
-    if s.announced[winner] and not s.revealed_announce[winner]:
-        step.set(revealed_announce=set_at(s.revealed_announce, winner, True))
-        declare.declare_all(step, winner, s.announced[winner])
+    if s.play.announced[winner] and not s.play.revealed_announce[winner]:
+        step.set_play(revealed_announce=set_at(s.play.revealed_announce, winner, True))
+        declare.declare_all(step, winner, s.play.announced[winner])
 
 
 def resolve(rules: Ruleset, spec: TricksPhase) -> TrickFeature | None:

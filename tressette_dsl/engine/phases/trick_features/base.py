@@ -24,7 +24,7 @@ module here, registering on these hooks:
 * `checks` - per action type, the whole check of such an action while cards are played;
 * `acts` / `refusals` - per action type, how a checked action is applied (True: move on
   in the current round) and why one that is not legal now is refused;
-* `rounds` - per round kind (`state.sub`), its legal actions, act and mandatory play.
+* `rounds` - per round kind (`state.cursor.sub`), its legal actions, act and mandatory play.
 
 `resolve(rules, spec)` gives the feature as a ruleset uses it - None when unused, else the
 record with only the hooks that ruleset needs (`dataclasses.replace`); the trick phase
@@ -41,15 +41,45 @@ from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Play
+from tressette_dsl.engine.codec import record
 from tressette_dsl.engine.events import Event
-from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.state import GameState, PhaseLocal, SignalRecord
 from tressette_dsl.engine.step import Step
 from tressette_dsl.rules.model import Ruleset
 
 if TYPE_CHECKING:
     from tressette_dsl.engine.phases.tricks import TricksPhase
 
-Changes = dict[str, object]
+
+@record
+@dataclass(frozen=True, slots=True)
+class TricksLocal(PhaseLocal):
+    """The trick phase's own record (`GameState.local` while it runs): whether the declaring
+    window is open for the current trick, and per seat the cards it played while it was
+    open (they still count for declaring)."""
+
+    window_open: bool = False
+    window_played: tuple[int, ...] = ()
+
+
+def window(s: GameState) -> TricksLocal:
+    """The trick phase's record of the state (a closed window before it starts)."""
+    local = s.local
+    if isinstance(local, TricksLocal):
+        return local
+    return TricksLocal(False, (0,) * s.n)
+
+
+@dataclass(slots=True)
+class Changes:
+    """What the card hooks add to the one state change of a played card (None: unchanged).
+    The trick phase applies them with its own changes, in one typed update."""
+
+    signals: tuple[SignalRecord, ...] | None = None
+    partner_revealed: bool | None = None
+    window_played: tuple[int, ...] | None = None
+
+
 RoundStart = Callable[[Ruleset, GameState], str | None]
 OnCard = Callable[[GameState, int, int, Play, Changes], tuple[Event, ...]]
 OnLead = Callable[[Ruleset, GameState, int], str | None]
@@ -63,7 +93,7 @@ Refusal = Callable[[Ruleset, "TricksPhase", GameState, Any], Diagnostic | None]
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """A round in which each seat in turn acts, then says `done` (`state.sub` = its kind)."""
+    """A round in which each seat in turn acts, then says `done` (`state.cursor.sub` = its kind)."""
 
     legal: Callable[[Ruleset, GameState, int], tuple[Action, ...]]
     auto: Callable[[Step, int], None]  # the seat's turn when the round is mandatory

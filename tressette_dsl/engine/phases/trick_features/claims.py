@@ -11,7 +11,7 @@ from tressette_dsl.engine.events import Claimed
 from tressette_dsl.engine.phases.trick_features.base import TrickFeature
 from tressette_dsl.engine.state import DealRecord, GameState
 from tressette_dsl.engine.step import Step, evaluate, evaluate_int
-from tressette_dsl.engine.table import side_of, total_slot_of_side
+from tressette_dsl.engine.table import side_of, total_slot_of_side, zone_sizes
 from tressette_dsl.rules.model import NO_CONST, Ruleset
 
 if TYPE_CHECKING:
@@ -27,11 +27,11 @@ def allowed(rules: Ruleset, s: GameState, seat: int) -> bool:
         return bool(rule.const)
     env = {
         "seat": seat,
-        "leader": s.leader,
-        "on_lead": not s.trick and s.leader == seat,
-        "trick_no": s.trick_no,
-        "stock_size": len(s.stock),
-        "deal_no": s.deal_no,
+        "leader": s.play.leader,
+        "on_lead": not s.cards.trick and s.play.leader == seat,
+        "trick_no": s.play.trick_no,
+        **zone_sizes(s),
+        "deal_no": s.match.deal_no,
     }
     return bool(evaluate(rule, env))
 
@@ -50,7 +50,7 @@ def act(step: Step, spec: TricksPhase, seat: int, action: Claim) -> bool:
     facts = scoring.side_facts(rules, s, final=False)[side]
     slots = total_slot_of_side(rules, s, facts.seats)
     env = {
-        "match_points": s.totals[slots[0]],
+        "match_points": s.match.totals[slots[0]],
         "cards_units": facts.cards_units,
         "declared": facts.declared,
         "tricks": facts.tricks,
@@ -65,11 +65,13 @@ def act(step: Step, spec: TricksPhase, seat: int, action: Claim) -> bool:
         # even when the call was premature (FITRES's modern norms) - so the other side wins.
         winners = slots
     else:
-        winners = slots if right else tuple(i for i in range(len(s.totals)) if i not in slots)
-    step.set(
+        winners = slots if right else tuple(i for i in range(len(s.match.totals)) if i not in slots)
+    step.set_match(
         deals=(
-            *s.deals,
-            DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False, reason="claim"),
+            *s.match.deals,
+            DealRecord(
+                deal_no=s.match.deal_no, dealer=s.match.dealer, counted=False, reason="claim"
+            ),
         )
     )
     match.end_match(

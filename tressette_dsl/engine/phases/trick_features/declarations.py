@@ -13,7 +13,7 @@ from tressette_dsl.engine.actions import Action, Declare, Done, Play
 from tressette_dsl.engine.errors import BAD_DECLARATION
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.phases.common import refuse
-from tressette_dsl.engine.phases.trick_features.base import Changes, Round, TrickFeature
+from tressette_dsl.engine.phases.trick_features.base import Changes, Round, TrickFeature, window
 from tressette_dsl.engine.state import GameState, set_at
 from tressette_dsl.engine.step import Step
 from tressette_dsl.rules.model import Ruleset
@@ -23,23 +23,24 @@ if TYPE_CHECKING:
 
 
 def on_enter(rules: Ruleset, s: GameState) -> str | None:
-    return "declare" if s.window_open else None  # `at: before_first_trick`
+    return "declare" if window(s).window_open else None  # `at: before_first_trick`
 
 
 def on_card(
     s: GameState, seat: int, card: int, action: Play, changes: Changes
 ) -> tuple[Event, ...]:
     """A card played while the window is open still counts for declaring (`basis`)."""
-    changes["window_played"] = set_at(s.window_played, seat, s.window_played[seat] | 1 << card)
+    played = window(s).window_played
+    changes.window_played = set_at(played, seat, played[seat] | 1 << card)
     return ()
 
 
 def on_lead(rules: Ruleset, s: GameState, seat: int) -> str | None:
-    return "declare" if s.window_open else None  # `at: after_lead`
+    return "declare" if window(s).window_open else None  # `at: after_lead`
 
 
 def round_after_trick(rules: Ruleset, s: GameState) -> str | None:
-    return "declare" if s.window_open else None  # `at: end_of_trick`
+    return "declare" if window(s).window_open else None  # `at: end_of_trick`
 
 
 def turn_declarations(rules: Ruleset, s: GameState, seat: int) -> list[declare.Option]:
@@ -49,13 +50,13 @@ def turn_declarations(rules: Ruleset, s: GameState, seat: int) -> list[declare.O
     if d is None or d.mandatory:
         return []
     out: list[declare.Option] = []
-    if d.at == "own_turn" and s.window_open:
+    if d.at == "own_turn" and window(s).window_open:
         out = declare.options(rules, s, seat, declare.basis(s, seat))
-    if s.drawn[seat]:
+    if s.play.drawn[seat]:
         seen = {(o[0].id, o[2]) for o in out}
         out += [
             o
-            for o in declare.options(rules, s, seat, s.hands[seat], s.drawn[seat])
+            for o in declare.options(rules, s, seat, s.cards.hands[seat], s.play.drawn[seat])
             if (o[0].id, o[2]) not in seen
         ]
     return out
@@ -82,7 +83,7 @@ def act(step: Step, spec: TricksPhase, seat: int, action: Declare) -> bool:
     rules, s = step.rules, step.state
     opts = (
         declare.options(rules, s, seat, declare.basis(s, seat))
-        if s.sub == "declare"
+        if s.cursor.sub == "declare"
         else turn_declarations(rules, s, seat)
     )
     option = next(o for o in opts if o[0].id == action.decl and o[1] == action.arg)

@@ -1,6 +1,7 @@
-"""Drawing from the stock (`phases.<tricks>.draw`): after each trick each seat from the
-winner draws the top card while there is one, shown or face down; with mandatory
-declaring, the combinations the drawn cards complete are declared at once."""
+"""Drawing from a zone (`phases.<tricks>.draw`, `from` a zone that is `drawn_from`, e.g.
+the stock): after each trick each seat from the winner draws the top card while there is
+one, shown or face down; with mandatory declaring, the combinations the drawn cards
+complete are declared at once."""
 
 from __future__ import annotations
 
@@ -18,36 +19,48 @@ if TYPE_CHECKING:
 
 
 def on_trick_won(step: Step, spec: TricksPhase, before: GameState, winner: int) -> None:
-    if step.state.stock:
-        _draw(step, spec, winner)
+    assert spec.draw is not None
+    index = step.rules.zone_index(spec.draw.source)
+    if step.state.cards.zones[index]:
+        _draw(step, spec, index, winner)
 
 
-def _draw(step: Step, spec: TricksPhase, winner: int) -> None:
-    """Each seat from the winner draws the top card of the stock while there is one."""
+def _draw(step: Step, spec: TricksPhase, index: int, winner: int) -> None:
+    """Each seat from the winner draws the top card of the zone while there is one."""
     rules, s = step.rules, step.state
     assert spec.draw is not None
     shown = spec.draw.shown
-    stock, hands, drawn, public, reveals = s.stock, s.hands, s.drawn, s.public, s.reveals
+    pile, hands, drawn, public, reveals = (
+        s.cards.zones[index],
+        s.cards.hands,
+        s.play.drawn,
+        s.seen.public,
+        s.seen.reveals,
+    )
     events = []
     for seat in rules.players.order_from(winner):
-        if not stock:
+        if not pile:
             break
-        card, stock = stock[0], stock[1:]
+        card, pile = pile[0], pile[1:]
         bit = 1 << card
         hands = set_at(hands, seat, hands[seat] | bit)
         drawn = set_at(drawn, seat, drawn[seat] | bit)
         if shown:
             public = set_at(public, seat, public[seat] | bit)
-            reveals = (*reveals, Reveal("drawn", seat, bit, s.deal_no))
+            reveals = (*reveals, Reveal("drawn", seat, bit, s.match.deal_no))
         events.append(CardDrawn(seat=seat, card=rules.deck.card_text[card], shown=shown))
-    step.set(stock=stock, hands=hands, drawn=drawn, public=public, reveals=reveals)
+    step.update(
+        cards=step.state.cards.but(zones=set_at(s.cards.zones, index, pile), hands=hands),
+        play=step.state.play.but(drawn=drawn),
+        seen=step.state.seen.but(public=public, reveals=reveals),
+    )
     for event in events:
         step.emit(event)
     d = rules.declaring
     if d is not None and d.mandatory:
         for seat in rules.players.order_from(winner):
             s = step.state
-            declare.declare_all(step, seat, s.hands[seat], s.drawn[seat])
+            declare.declare_all(step, seat, s.cards.hands[seat], s.play.drawn[seat])
 
 
 def resolve(rules: Ruleset, spec: TricksPhase) -> TrickFeature | None:

@@ -19,12 +19,12 @@ if TYPE_CHECKING:
 def on_card(
     s: GameState, seat: int, card: int, action: Play, changes: Changes
 ) -> tuple[Event, ...]:
-    if card != s.called_card or s.partner_revealed:
+    if card != s.contract_part.called_card or s.contract_part.partner_revealed:
         return ()
-    changes["partner_revealed"] = True
-    if s.partner is None:  # a transferred card, or the caller plays alone
+    changes.partner_revealed = True
+    if s.contract_part.partner is None:  # a transferred card, or the caller plays alone
         return ()
-    return (PartnerRevealed(seat=s.partner, card=action.card),)
+    return (PartnerRevealed(seat=s.contract_part.partner, card=action.card),)
 
 
 def resolve(rules: Ruleset, spec: TricksPhase) -> TrickFeature | None:

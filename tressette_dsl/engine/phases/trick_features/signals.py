@@ -41,8 +41,8 @@ def plays(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> list[Act
 def on_card(
     s: GameState, seat: int, card: int, action: Play, changes: Changes
 ) -> tuple[Event, ...]:
-    changes["signals"] = s.signals + tuple(
-        SignalRecord(seat, sig, value, s.trick_no, card) for sig, value in action.signals
+    changes.signals = s.play.signals + tuple(
+        SignalRecord(seat, sig, value, s.play.trick_no, card) for sig, value in action.signals
     )
     return tuple(Signalled(seat=seat, signal=sig, value=value) for sig, value in action.signals)
 
@@ -50,12 +50,12 @@ def on_card(
 def check_said(rules: Ruleset, spec: TricksPhase, s: GameState, action: Play) -> Diagnostic | None:
     """Each signal exists, fits the moment, is true (or may be false), takes a listed value;
     several only with `combine`, each id once."""
-    seat = s.to_act
+    seat = s.cursor.to_act
     assert seat is not None
-    at = "follow" if s.trick else "lead"
+    at = "follow" if s.cards.trick else "lead"
     card = rules.deck.by_text[action.card]
     base = signals.truth_env(rules, s, seat)
-    base.update(hand=s.hands[seat] & ~(1 << card), card=card)
+    base.update(hand=s.cards.hands[seat] & ~(1 << card), card=card)
     if at == "lead":
         base["led_suit"] = rules.deck.card_suit[card]
     for sig_id, value in action.signals:
@@ -93,7 +93,7 @@ def check_any_time(
     not allowed now (TS505: unknown, outside the window, already made this trick...)."""
     from tressette_dsl.engine.phases.tricks import legal  # noqa: PLC0415 - the phase's list
 
-    seat = s.to_act
+    seat = s.cursor.to_act
     assert seat is not None
     said = (action.signal, action.value)
     if said in signals.any_time(rules, s, seat):
@@ -118,8 +118,11 @@ def _false_signal(spec: SignalSpec, value: int | None, when: str) -> Diagnostic:
 def act(step: Step, spec: TricksPhase, seat: int, action: Signal) -> bool:
     """An any-time signal: recorded; the seat still plays its card."""
     s = step.state
-    step.set(
-        signals=(*s.signals, SignalRecord(seat, action.signal, action.value, s.trick_no, None))
+    step.set_play(
+        signals=(
+            *s.play.signals,
+            SignalRecord(seat, action.signal, action.value, s.play.trick_no, None),
+        )
     )
     step.emit(Signalled(seat=seat, signal=action.signal, value=action.value))
     return False
