@@ -393,7 +393,13 @@ class Table:
                 self._show_turn(seat, obs, offered)
                 continue
             if word in ("history", "tricks"):
-                self.tell("\n".join(self.deal_lines or ["Nothing has happened in this deal yet."]))
+                lines = self.deal_lines or ["Nothing has happened in this deal yet."]
+                if self.recorder.pending_trick:
+                    lines = [
+                        *lines,
+                        "  This trick so far: " + ", ".join(self.recorder.pending_trick),
+                    ]
+                self.tell("\n".join(lines))
                 continue
             if word == "claim" and offered.claim is not None:
                 if self._confirm_claim(seat):

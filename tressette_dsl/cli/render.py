@@ -180,6 +180,11 @@ class Renderer:
         self.compact = compact
         self._trick: list[str] = []
 
+    @property
+    def pending_trick(self) -> list[str]:
+        """In compact mode, the plays of the trick not yet won (``East 5♦``)."""
+        return list(self._trick)
+
     def events(self, events: Iterable[Event | Mapping[str, Any]]) -> list[str]:
         out: list[str] = []
         for event in events:

@@ -387,13 +387,15 @@ def test_discards_chosen_in_one_line(
 ) -> None:
     argv = ["play", "calabresella", "--seed", "5", "--players", "human,bot,bot"]
     code, out = _piped(
-        capsys, monkeypatch, argv, CALABRESELLA_TO_DISCARDS + "discard 3S 2S 7S 6B\n"
+        capsys, monkeypatch, argv, CALABRESELLA_TO_DISCARDS + "discard 3S 2S 7S 6B\nhistory\n"
     )
     assert code == 1
     for card in ("3♠", "2♠", "7♠", "6♣"):
         assert f"South discards {card} to the monte" in out
     assert out.count("Discard four cards face down") == 1  # asked once, not four times
     assert "--- South, your turn (deal 1, trick 1) ---" in out
+    # 'history' tells the deal so far, down to the trick on the table
+    assert "  This trick so far: West 3♣\nSouth> " in out
 
 
 def test_a_one_line_discard_with_a_card_not_held_discards_nothing(
