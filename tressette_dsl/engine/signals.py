@@ -7,6 +7,7 @@ With `signaling.combine` several signals may go with one card (each id once).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -54,9 +55,7 @@ def window_open(rules: Ruleset, s: GameState, seat: int) -> bool:
 
 def truth_env(rules: Ruleset, s: GameState, seat: int) -> dict[str, Any]:
     led = rules.deck.card_suit[s.cards.trick[0][1]] if s.cards.trick else -1
-    needs_unseen = any(
-        sig.truth is not None and "unseen" in sig.truth.names for sig in rules.signals
-    )
+    needs_unseen = _tables(rules).needs_unseen
     return {
         "hand": s.cards.hands[seat],
         "card": -1,
@@ -88,14 +87,41 @@ def _true(truth: Expr, env: dict[str, Any], value: int | None) -> bool:
     return bool(evaluate(truth, env))
 
 
-def _candidates(rules: Ruleset, at: str) -> list[tuple[str, int | None, Expr | None]]:
+Candidate = tuple[str, int | None, Expr | None]
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """What the signals of one ruleset are, worked out once: asked on every card."""
+
+    by_at: dict[str, tuple[Candidate, ...]]
+    needs_unseen: bool
+
+
+# id(rules) -> (rules, tables): the ruleset is kept alive with its entry, so an id is never
+# reused while its entry exists. A process plays a handful of rulesets.
+_TABLES: dict[int, tuple[Ruleset, _Tables]] = {}
+
+
+def _tables(rules: Ruleset) -> _Tables:
+    entry = _TABLES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    by_at: dict[str, list[Candidate]] = {}
+    for sig in rules.signals:
+        for value in sig.values or (None,):
+            by_at.setdefault(sig.at, []).append((sig.id, value, checked_truth(rules, sig)))
+    tables = _Tables(
+        {at: tuple(items) for at, items in by_at.items()},
+        any(sig.truth is not None and "unseen" in sig.truth.names for sig in rules.signals),
+    )
+    _TABLES[id(rules)] = (rules, tables)
+    return tables
+
+
+def _candidates(rules: Ruleset, at: str) -> tuple[Candidate, ...]:
     """(id, value, condition to check) of every signal made `at`, in the listed order."""
-    return [
-        (sig.id, value, checked_truth(rules, sig))
-        for sig in rules.signals
-        if sig.at == at
-        for value in (sig.values or (None,))
-    ]
+    return _tables(rules).by_at.get(at, ())
 
 
 def with_cards(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> list[list[Said]]:
