@@ -107,9 +107,34 @@ def stop_server(srv: Server) -> None:
         srv.process.kill()
 
 
+def bounded(folder: Path, ruleset: str, deals: int) -> Path:
+    """An overlay of the bundled `ruleset` whose match ends after `deals` deals at most (each
+    played in full); its id is ``bounded-<ruleset>``. Everything else is the bundled rules."""
+    import yaml  # noqa: PLC0415
+
+    from tressette_dsl.loader import load_ruleset  # noqa: PLC0415
+
+    end = load_ruleset(ruleset).match.end.text
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{ruleset}.yaml"
+    overlay = {
+        "id": f"bounded-{ruleset}",
+        "extends": ruleset,
+        "match": {"end": f"deal_no >= {deals} or ({end})"},
+    }
+    path.write_text(yaml.safe_dump(overlay), encoding="utf-8")
+    return path
+
+
+# The browser plays calabresella's decisions in a match of this many deals, not nine.
+BROWSER_DEALS = 3
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = start_server(tmp_path_factory.mktemp("serve"))
+    tmp = tmp_path_factory.mktemp("serve")
+    extra = bounded(tmp / "bounded", "calabresella", BROWSER_DEALS)
+    srv = start_server(tmp, str(extra))
     yield srv
     stop_server(srv)
 

@@ -2,6 +2,11 @@
 every seat played by a client that picks among its legal moves, and every message each
 connection received checked against what the engine says that seat may know.
 
+Each match is bounded to its first two deals (played in full) by an overlay that `extends`
+the bundled ruleset and only adds ``deal_no >= 2 or (...)`` to its `match.end`: every phase,
+zone and message kind of the ruleset is met, a new deal after a scored one too, at a
+fraction of the cost of a whole session (briscola chiamata's is ten deals).
+
 The oracle is the engine's own: for seat s after action n, the cards s may know are those
 named in ``observe(rules, state_n, s)`` and in ``events_for(rules, events_0..n, s)``; a
 spectator may know only what every seat knows plus ``events_for(..., None)``. The true
@@ -11,42 +16,36 @@ card hidden in another hand that the seat was never shown.
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import Client, Server, start_server, stop_server
+from tests.web.conftest import Client, Server, bounded, start_server, stop_server
 from tressette_dsl.engine import apply, events_for, observe, parse_action, start
 from tressette_dsl.gamelog import read_log, to_jsonable
 from tressette_dsl.loader import load_ruleset, playable_rulesets
 
 RULESETS = [load_ruleset(str(p)).id for p in playable_rulesets()]
+DEALS = 2  # deals per match (see the module's docstring)
 MAX_ACTIONS = 3000
 
 
+_WORD = re.compile(r"[^\W_]+")
+
+
 def _cards(value: Any, deck: frozenset[str]) -> set[str]:
-    """Every card text named anywhere in a JSON value (words of strings, '+'-joined too)."""
-    found: set[str] = set()
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            for word in item.replace("+", " ").split():
-                if word in deck:
-                    found.add(word)
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            stack.extend(item)
-    return found
+    """Every card text named anywhere in a JSON value: each run of letters and digits of
+    its JSON text (keys, words of strings, '+'-joined parts) that is a card of the deck."""
+    return set(deck.intersection(_WORD.findall(json.dumps(value, ensure_ascii=False))))
 
 
 def _play(server: Server, ruleset: str, seed: int) -> tuple[str, list[Client], Client]:
     n = load_ruleset(ruleset).players.count
-    table = server.table(ruleset, ["human"] * n)
+    table = server.table(f"bounded-{ruleset}", ["human"] * n)
     clients = [Client(server, table) for _ in range(n)]
     for seat, client in enumerate(clients):
         client.claim(seat)
@@ -82,8 +81,12 @@ def _known(rules: Any, value: Iterable[Any]) -> set[str]:
 
 @pytest.fixture(scope="module")
 def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server whose rate limit lets programs play as fast as they can."""
-    srv = start_server(tmp_path_factory.mktemp("hygiene"), "--rate", "100000")
+    """A server whose rate limit lets programs play as fast as they can, serving the
+    bounded overlays of every bundled ruleset."""
+    tmp = tmp_path_factory.mktemp("hygiene")
+    for ruleset in RULESETS:
+        bounded(tmp / "bounded", ruleset, DEALS)
+    srv = start_server(tmp, "--rate", "100000", str(tmp / "bounded"))
     yield srv
     stop_server(srv)
 
@@ -92,7 +95,10 @@ def fast_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def test_no_message_names_a_card_its_seat_may_not_know(fast_server: Server, ruleset: str) -> None:
     server = fast_server
     table, clients, spectator = _play(server, ruleset, seed=len(ruleset))
-    rules = load_ruleset(ruleset)
+    rules = load_ruleset(str(server.log_dir.parent / "bounded" / f"{ruleset}.yaml"))
+    bundled = load_ruleset(ruleset)  # the overlay changes nothing but when the match ends
+    assert rules.deck == bundled.deck and rules.players == bundled.players
+    assert [(ph.id, ph.kind) for ph in rules.flow] == [(ph.id, ph.kind) for ph in bundled.flow]
     deck = frozenset(rules.deck.by_text)
     log = read_log(server.log_dir / f"{table}-1.jsonl")
     assert log.end.complete  # written as the game went, closed with its result
@@ -124,15 +130,15 @@ def test_no_message_names_a_card_its_seat_may_not_know(fast_server: Server, rule
             allowed = obs_cards[step][seat] | seen[seat][step]
             named = _cards(message, deck)
             assert named <= allowed, (ruleset, seat, step, sorted(named - allowed))
+            # a call names any card of the deck: it says nothing of where the card is
+            placed = _cards(
+                {**message, "view": {**message["view"], "legal": _not_calls(obs)}}, deck
+            )
             for other in range(n):  # against the truth: no hidden card of another hand
                 if other == seat:
                     continue
                 hand = set(observed[step][other]["hand"])
                 shown = set(obs["known"][other]) | seen[seat][step] | {obs["called_card"]}
-                # a call names any card of the deck: it says nothing of where the card is
-                placed = _cards(
-                    {**message, "view": {**message["view"], "legal": _not_calls(obs)}}, deck
-                )
                 assert not (placed & (hand - shown)), (ruleset, seat, other, step)
             checked += 1
     for message in spectator.received:

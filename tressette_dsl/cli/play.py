@@ -18,6 +18,8 @@ import argparse
 import difflib
 import os
 import random
+import re
+import shlex
 import sys
 import traceback
 from collections.abc import Sequence
@@ -27,7 +29,7 @@ from typing import Any, TextIO
 from tressette_dsl import gamelog
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind, make_agent
 from tressette_dsl.agents.base import choose, seat_rng
-from tressette_dsl.cli import render
+from tressette_dsl.cli import colour, menu, render, suit_input, table_help
 from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.engine import (
     IllegalActionError,
@@ -41,6 +43,7 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
+from tressette_dsl.engine.actions import Play
 from tressette_dsl.text import escape
 
 EXIT_OK, EXIT_STOPPED_BY_PLAYER, EXIT_USAGE, EXIT_MAX_DEALS, EXIT_CTRL_C = 0, 1, 2, 3, 130
@@ -105,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     table = Table(rules, seed, kinds, out=out, quiet=args.quiet, max_deals=args.max_deals)
-    return table.play(log_path=args.log, source=args.ruleset)
+    return table.play(log_path=args.log, source=args.ruleset, players=args.players)
 
 
 # --- seats ----------------------------------------------------------------------------------
@@ -229,15 +232,40 @@ class Table:
         else:
             viewer = -1  # hot seat: the shared screen shows public facts only
         self.renderer = render.Renderer(rules, viewer, compact=not self.humans)
+        # `history`: the same events, one line per trick, as this screen may see them
+        self.recorder = render.Renderer(rules, viewer, compact=True)
+        self.deal_lines: list[str] = []
         self.last_prompted: int | None = None
         self.actions = 0
+        self.queued: list[Any] = []  # the rest of a one-line 'discard A B C D'
+        # per seat (hot seat: each player's own), a clashing suit letter -> the suit meant
+        self.letters_of: dict[int, dict[str, str]] = {}
+        self.letters: dict[str, str] = {}  # those of the seat being asked
+        deck = rules.deck
+        red = "".join(sym for sym in deck.suit_symbols if sym in "♥♦")
+        black = "".join(sym for sym in deck.suit_symbols if sym and sym not in "♥♦")
+        self.painter = colour.Painter(red, black, on=colour.enabled(out))
+        self.replay_command = f"tressette play {shlex.quote(rules.id)}"
 
     def say(self, *lines: str) -> None:
         if not self.quiet:
             for line in lines:
-                print(line, file=self.out)
+                self.tell(line)
 
-    def play(self, log_path: str | None = None, source: str | None = None) -> int:
+    def tell(self, text: str) -> None:
+        """Print `text` to the player(s), in colour when the terminal takes it."""
+        print("\n".join(self.painter.line(x) for x in text.split("\n")), file=self.out)
+
+    def _record(self, events: Sequence[Any]) -> None:
+        for line in self.recorder.events(events):
+            if line.startswith("== Deal "):
+                self.deal_lines = []
+            if line:
+                self.deal_lines.append(line)
+
+    def play(
+        self, log_path: str | None = None, source: str | None = None, players: str | None = None
+    ) -> int:
         """Play the match to its end (or until stopped); returns the exit status."""
         try:
             state, first = start(self.rules, self.seed)
@@ -252,13 +280,21 @@ class Table:
             except OSError as exc:
                 print(f"tressette play: cannot write the log {log_path}: {exc}", file=sys.stderr)
                 return EXIT_USAGE
+        self.replay_command = replay_command(self.rules, source, players)
         self.say(f"{self.rules.title} - seed {self.seed}", render.seating(self.rules, self.kinds))
+        if self.humans and suit_input.legend(self.rules):
+            self.say(
+                f"Type cards as rank then suit letter: {suit_input.legend(self.rules)} "
+                "(or the symbol). 'help' explains the moves, signals and contracts."
+            )
         self.say(*self.renderer.events(first))
+        self._record(first)
         deals = sum(1 for e in first if _type(e) == "Dealt")
         try:
             while not is_over(state):
                 state, events = self._turn(state)
                 self.say(*self.renderer.events(events))
+                self._record(events)
                 deals += sum(1 for e in events if _type(e) == "Dealt")
                 if deals > self.max_deals:
                     return self._stop(
@@ -292,7 +328,12 @@ class Table:
             raise RuntimeError("the match is not over but no seat is to act")
         legal = legal_actions(self.rules, state)
         if self.kinds[seat] == HUMAN:
-            action = self._ask(state, seat, legal)
+            queued = self.queued.pop(0) if self.queued else None
+            if queued is not None and queued in legal and self.last_prompted == seat:
+                action = queued
+            else:
+                self.queued = []
+                action = self._ask(state, seat, legal)
         else:
             action = choose(self.bots[seat], self.rules, state, legal, self.rngs[seat])
             if action not in legal:
@@ -312,10 +353,7 @@ class Table:
         if self.quiet:
             print(f"{render.result_text(self.rules, res)} [seed {self.seed}]", file=self.out)
         else:
-            self.say(
-                f"(seed {self.seed}; replay with: tressette play {self.rules.id} "
-                f"--seed {self.seed})"
-            )
+            self.say(f"(seed {self.seed}; replay with: {self.replay_command} --seed {self.seed})")
         return EXIT_OK
 
     def _stop(self, message: str, reason: str, code: int) -> int:
@@ -332,8 +370,10 @@ class Table:
         if len(self.humans) > 1 and self.last_prompted != seat:
             self._hand_over(name, seat)
         self.last_prompted = seat
+        self.letters = self.letters_of.setdefault(seat, {})
         obs = _obs_dict(self.rules, state, seat)
-        self._show_turn(seat, obs, legal)
+        offered = menu.build(self.rules, legal)
+        self._show_turn(seat, obs, offered)
         enter = render.enter_move(obs)  # nothing to decide: Enter makes the only move
         prompt = f"{name} [Enter: {enter}]> " if enter else f"{name}> "
         while True:
@@ -346,16 +386,133 @@ class Table:
             if word in ("quit", "exit", "q"):
                 raise LeaveGame(f"{name} left the game")
             if word in ("help", "?", "h"):
-                self._help(legal)
-                self._show_moves(legal)
+                self.tell("\n".join(table_help.help_lines(self.rules, offered.items)))
+                self._show_moves(offered)
                 continue
             if word in ("hand", "table", "show", "look"):
-                self._show_turn(seat, obs, legal)
+                self._show_turn(seat, obs, offered)
                 continue
-            action, problem = resolve_input(self.rules, state, legal, text)
-            if action is not None:
-                return action
-            print(problem, file=self.out)
+            if word in ("history", "tricks"):
+                lines = self.deal_lines or ["Nothing has happened in this deal yet."]
+                if self.recorder.pending_trick:
+                    lines = [
+                        *lines,
+                        "  This trick so far: " + ", ".join(self.recorder.pending_trick),
+                    ]
+                self.tell("\n".join(lines))
+                continue
+            if word == "claim" and offered.claim is not None:
+                if self._confirm_claim(seat):
+                    return offered.claim
+                self.tell("No claim: the game goes on.")
+                continue
+            chosen = self._interpret(state, offered, text)
+            if chosen is not None:
+                first, *rest = chosen
+                self.queued = rest
+                return first
+
+    def _interpret(self, state: Any, offered: menu.Menu, text: str) -> list[Any] | None:
+        """The actions `text` stands for (several for a one-line discard), after asking
+        which card was meant when a suit letter reads two ways, and which signal goes with
+        a card; None when refused or cancelled (the reason was printed)."""
+        candidates, problem = interpret(self.rules, state, offered, text, self.letters)
+        if not candidates:
+            self.tell(problem)
+            return None
+        if len(candidates) > 1 or _clashes(self.rules, text, self.letters):
+            picked = self._which(text, candidates)
+            if picked is None:
+                return None
+            self._remember_letters(text, picked)
+        else:
+            picked = candidates[0]
+        if len(picked) == 1 and isinstance(picked[0], Play) and not picked[0].signals:
+            signalled = self._signal_for(offered, picked[0])
+            if signalled is None:
+                return None
+            picked = [signalled]
+        return list(picked)
+
+    def _which(self, text: str, candidates: Sequence[Sequence[Any]]) -> list[Any] | None:
+        clashes = suit_input.french_clashes(self.rules)
+        notes = "; ".join(
+            f"{letter} is {render.suit(self.rules, ours)} in this ruleset, but "
+            f"{render.suit(self.rules, french)} in French cards (type "
+            f"{french if french != letter else letter} or {render.suit(self.rules, french)} for it)"
+            for letter, ours, french in clashes
+        )
+        options = [
+            " ".join(render.action_text(self.rules, str(a)) for a in seq) for seq in candidates
+        ]
+        self.tell(f"'{escape(text.strip())}': which card do you mean? {notes}.")
+        for i, option in enumerate(options, 1):
+            self.tell(f"  {i}) {option}")
+        while True:
+            answer = self._read("Which one? [number; Enter: none of them]> ").strip()
+            if not answer:
+                self.tell("Nothing played: type your move again.")
+                return None
+            if answer.isdecimal() and answer.isascii() and 1 <= int(answer) <= len(options):
+                return list(candidates[int(answer) - 1])
+            self.tell(f"Type 1 to {len(options)}, or press Enter to cancel.")
+
+    def _remember_letters(self, text: str, picked: Sequence[Any]) -> None:
+        """After a player said what a clashing letter means, read it that way from now on."""
+        chosen = " ".join(str(a) for a in picked)
+        for letter, ours, french in suit_input.french_clashes(self.rules):
+            if letter in self.letters or not _typed_letter(text, letter):
+                continue
+            for word in text.split():
+                cards = suit_input.card_readings(self.rules, word)
+                if len(cards) > 1 and word[-1:].upper() == letter:
+                    rank = cards[0][:-1]
+                    meant = ours if re.search(rf"\b{re.escape(rank + ours)}\b", chosen) else french
+                    self.letters[letter] = meant
+                    self.tell(
+                        f"(From now on {letter} means {render.suit(self.rules, meant)} for you.)"
+                    )
+                    break
+
+    def _signal_for(self, offered: menu.Menu, play: Any) -> Any | None:
+        """The second, optional choice after a card: the signal to make with it."""
+        variants = offered.signal_variants(play)
+        if len(variants) == 1:
+            return variants[0]
+        bare = variants[0] if not variants[0].signals else None
+        signalled = [v for v in variants if v.signals]
+        shown = render.card(self.rules, play.card)
+        self.tell(f"A signal with {shown}? (optional; 'help' explains the signals)")
+        items = ([bare] if bare is not None else []) + signalled
+        for i, v in enumerate(items, 1):
+            label = "no signal" if not v.signals else _signal_words(v)
+            self.tell(f"  {i}) {label}")
+        default = " [Enter: no signal]" if bare is not None else ""
+        while True:
+            answer = self._read(f"Signal{default}> ").strip().lower()
+            if not answer and bare is not None:
+                return bare
+            if answer.isdecimal() and answer.isascii() and 1 <= int(answer) <= len(items):
+                return items[int(answer) - 1]
+            for v in signalled:
+                if answer and answer == _signal_words(v).lower():
+                    return v
+            if answer in ("none", "no", "-") and bare is not None:
+                return bare
+            if answer in ("back", "cancel"):
+                self.tell("Nothing played: type your move again.")
+                return None
+            self.tell(f"Type 1 to {len(items)} or the signal's name ('back' chooses another card).")
+
+    def _confirm_claim(self, seat: int) -> bool:
+        claims = self.rules.claims
+        target = f" ({claims.target.text})" if claims is not None else ""
+        self.tell(
+            f"A claim ends the match at once: right if your side has reached the target"
+            f"{target}, and a wrong claim loses the match."
+        )
+        answer = self._read("Claim now? Type 'yes' to claim, anything else to go on> ")
+        return answer.strip().lower() in ("yes", "y")
 
     def _read(self, prompt: str) -> str:
         self.out.flush()
@@ -373,25 +530,48 @@ class Table:
         )
         self._read("")
 
-    def _show_turn(self, seat: int, obs: dict[str, Any], legal: Sequence[Any]) -> None:
-        for line in render.observation(self.rules, obs, seat):
-            print(line, file=self.out)
-        self._show_moves(legal)
+    def _show_turn(self, seat: int, obs: dict[str, Any], offered: menu.Menu) -> None:
+        for line in render.observation(self.rules, obs, seat, self.letters):
+            self.tell(line)
+        self._show_moves(offered)
 
-    def _show_moves(self, legal: Sequence[Any]) -> None:
-        print(render.moves(self.rules, legal), file=self.out)
+    def _show_moves(self, offered: menu.Menu) -> None:
+        self.tell(render.moves(self.rules, offered.items, width=_width(self.out)))
+        if offered.claim is not None:
+            self.tell("(You may also 'claim' the match: type the word; it asks to confirm.)")
 
-    def _help(self, legal: Sequence[Any]) -> None:
-        suits = ", ".join(f"{s}={render.suit(self.rules, s)}" for s in self.rules.deck.suits)
-        example = str(legal[0]) if legal else "pass"
-        print(
-            f"Type a move's number, or its text (e.g. '{example}'; a bare card such as "
-            f"'{self.rules.deck.card_text[self.rules.deck.cards[0]]}' is short for playing, "
-            "calling, giving... it).\n"
-            f"Cards are rank then suit letter: {suits} (the symbols work too).\n"
-            "'hand' shows the table again, 'quit' ends the game.",
-            file=self.out,
-        )
+
+def replay_command(rules: Any, source: str | None, players: str | None) -> str:
+    """The command that plays this match again (with ``--seed``): a ruleset given as a file
+    is named by its path (its id alone is not found), a bundled one by its id."""
+    where = source if source and Path(source).is_file() else rules.id
+    command = f"tressette play {shlex.quote(str(where))}"
+    if players:
+        command += f" --players {shlex.quote(players)}"
+    return command
+
+
+def _width(out: TextIO) -> int:
+    """The terminal's width, or 96 columns when the output is no terminal."""
+    try:
+        if out.isatty():
+            return max(40, os.get_terminal_size(out.fileno()).columns)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return 96
+
+
+def _signal_words(action: Any) -> str:
+    return " ".join(s if v is None else f"{s} {v}" for s, v in action.signals)
+
+
+def _typed_letter(text: str, letter: str) -> bool:
+    return any(len(w) >= 2 and w[-1:].upper() == letter for w in text.split())
+
+
+def _clashes(rules: Any, text: str, letters: dict[str, str]) -> bool:
+    """Whether `text` has a card word whose suit letter reads two ways (not yet settled)."""
+    return any(len(suit_input.card_readings(rules, word, letters)) > 1 for word in text.split())
 
 
 def _input_to(prompt: str, out: TextIO) -> str:
@@ -414,10 +594,7 @@ def _type(event: Any) -> str:
 
 def normalise(rules: Any, text: str) -> str:
     """Suit symbols to suit letters, card and suit tokens upper-case, the verb lower-case."""
-    symbols = {
-        sym: sid for sid, sym in zip(rules.deck.suits, rules.deck.suit_symbols, strict=True) if sym
-    }
-    for sym, sid in symbols.items():
+    for sym, sid in suit_input.symbol_suits(rules).items():
         text = text.replace(sym, sid)
     words = text.split()
     if not words:
@@ -436,6 +613,107 @@ def normalise(rules: Any, text: str) -> str:
     return " ".join(out)
 
 
+def interpret(
+    rules: Any,
+    state: Any,
+    offered: menu.Menu,
+    text: str,
+    letters: dict[str, str] | None = None,
+) -> tuple[list[list[Any]], str]:
+    """Every way `text` reads as legal moves: a number of the menu, a move's text, a bare
+    card, or a verb with several cards (``discard 4D 5D 6D 7D``); each card word read as
+    each card it may mean (`suit_input`). Several candidates: the table asks which. None:
+    the message says why, with suits written as the table shows them."""
+    typed = text.strip()
+    if len(text) > MAX_INPUT:  # a pasted page: refused before it is read any further
+        return [], resolve_input(rules, state, offered.legal, text)[1]
+    if typed.isdecimal() and typed.isascii():
+        number = int(typed)
+        if 1 <= number <= len(offered.items):
+            return [[offered.items[number - 1]]], ""
+        return [], f"There is no move {number}: type 1 to {len(offered.items)}, or 'help'."
+    if suit_input.reading_count(rules, typed, letters or {}) > MAX_READINGS:
+        return [], "Too many cards in one line: type one move (or one discard line) at a time."
+    for action in offered.legal:  # the move as the table shows it ('declare tris 3s (no ♥)')
+        if render.action_text(rules, str(action)).lower() == typed.lower():
+            return [[action]], ""
+    candidates: list[list[Any]] = []
+    problems: list[str] = []
+    for reading in suit_input.readings(rules, typed, letters or {}):
+        found, problem = _resolve_many(rules, state, offered.legal, reading)
+        if found is not None and found not in candidates:
+            candidates.append(found)
+        elif found is None:
+            problems.append(problem)
+    if candidates:
+        return candidates, ""
+    problem = shown_suits(rules, problems[0] if problems else "Not understood.")
+    for letter, ours, french in suit_input.french_clashes(rules):
+        if _typed_letter(typed, letter) and letter not in (letters or {}):
+            problem += (
+                f" ({letter} is {render.suit(rules, ours)} here; for "
+                f"{render.suit(rules, french)} type {french}.)"
+            )
+    return [], problem
+
+
+def _resolve_many(
+    rules: Any, state: Any, legal: Sequence[Any], text: str
+) -> tuple[list[Any] | None, str]:
+    """One reading: a single move, or a verb followed by several cards, each checked in
+    turn on the state the previous one leaves (all for the same seat)."""
+    words = normalise(rules, text).split()
+    cards = [w for w in words[1:] if w in rules.deck.by_text]
+    if len(words) > 2 and len(cards) == len(words) - 1:
+        verb, seat = words[0], to_act(state)
+        actions: list[Any] = []
+        for card in cards:
+            action, problem = resolve_input(rules, state, legal, f"{verb} {card}")
+            if action is None:
+                return None, problem
+            actions.append(action)
+            state, _ = apply(rules, state, action)
+            if is_over(state) or to_act(state) != seat:
+                if card != cards[-1]:
+                    return None, f"Not allowed: only {len(actions)} of these cards now."
+                break
+            legal = legal_actions(rules, state)
+        return actions, ""
+    action, problem = resolve_input(rules, state, legal, text)
+    return ([action] if action is not None else None), problem
+
+
+_CITED = re.compile(r" \(rule [^()]*? at [^()]*\)")
+
+
+def shown_suits(rules: Any, message: str) -> str:
+    """A refusal as the table shows things: card texts and lone suit letters with their
+    symbols, and no rule citation with a file path (a player has no use for it)."""
+    head, sep, close = _CITED.sub("", message).partition(" Did you mean: ")
+    if sep:  # the suggestions stay typeable, with the cards as shown beside them
+        close = re.sub(
+            r"'([^']*)'",
+            lambda m: f"'{m[1]}'" + _shown_beside(rules, m[1]),
+            close,
+        )
+    head = re.sub(r"; allowed: .*?(\.?)$", r"\1", head)  # the moves are listed already
+    return _shown(rules, head) + sep + close
+
+
+def _shown_beside(rules: Any, text: str) -> str:
+    shown = render.action_text(rules, text)
+    return f" ({shown})" if shown != text else ""
+
+
+def _shown(rules: Any, message: str) -> str:
+    deck = rules.deck
+    cards = "|".join(re.escape(t) for t in sorted(deck.by_text, key=len, reverse=True))
+    message = re.sub(rf"(?<![\w'])({cards})(?!\w)", lambda m: render.card(rules, m[1]), message)
+    message = re.sub(rf"'({cards})'", lambda m: f"'{render.card(rules, m[1])}'", message)
+    suits = "|".join(re.escape(sid) for sid in deck.suits)
+    return re.sub(rf"(?<![\w'=])({suits})(?![\w'=])", lambda m: render.suit(rules, m[1]), message)
+
+
 def resolve_input(
     rules: Any, state: Any, legal: Sequence[Any], text: str
 ) -> tuple[Any | None, str]:
@@ -452,6 +730,7 @@ def resolve_input(
 
 
 MAX_INPUT = 200  # the longest line a move could be typed in, with room to spare
+MAX_READINGS = 256  # readings of a line whose suit letters read two ways (4 discards: 16)
 
 
 def _resolve(rules: Any, state: Any, legal: Sequence[Any], text: str) -> tuple[Any | None, str]:
@@ -489,7 +768,7 @@ def _resolve(rules: Any, state: Any, legal: Sequence[Any], text: str) -> tuple[A
 
 
 def _did_you_mean(typed: str, texts: Sequence[str]) -> str:
-    close = difflib.get_close_matches(typed, texts, n=3, cutoff=0.5)
+    close = difflib.get_close_matches(typed, [t for t in texts if t != "claim"], n=3, cutoff=0.5)
     if not close:
         return " Type 'help' for the list of moves."
     return " Did you mean: " + " or ".join(repr(c) for c in close) + "?"

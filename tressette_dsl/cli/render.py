@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, assert_never
 
+from tressette_dsl.cli import suit_input
 from tressette_dsl.engine import events as E
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases import tasks as phase_tasks
 from tressette_dsl.engine.phases.auction import highest_bid as _highest_bid
+from tressette_dsl.engine.phases.tricks import winner_of as _trick_winner
 from tressette_dsl.engine.views import event_for
 from tressette_dsl.gamelog import event_record
 from tressette_dsl.rules.model import Ruleset
@@ -177,6 +179,11 @@ class Renderer:
         self.viewer = viewer
         self.compact = compact
         self._trick: list[str] = []
+
+    @property
+    def pending_trick(self) -> list[str]:
+        """In compact mode, the plays of the trick not yet won (``East 5♦``)."""
+        return list(self._trick)
 
     def events(self, events: Iterable[Event | Mapping[str, Any]]) -> list[str]:
         out: list[str] = []
@@ -426,6 +433,8 @@ def result_text(rules: Ruleset, result: MatchResult | Mapping[str, Any]) -> str:
 def action_text(rules: Ruleset, text: str) -> str:
     """An action's text with card tokens shown with their suit symbols."""
     words = text.split()
+    if len(words) == 3 and words[0] == "declare":  # the argument as a declaration says it
+        return f"declare {words[1]} {declared_arg(rules, words[2])}"
     return " ".join(card(rules, w) if w in rules.deck.by_text else w for w in words)
 
 
@@ -472,9 +481,12 @@ def moves(rules: Ruleset, legal: Sequence[Any], width: int = 96) -> str:
     return "\n".join(lines)
 
 
-def observation(rules: Ruleset, obs: dict[str, Any], seat_index: int) -> list[str]:
+def observation(
+    rules: Ruleset, obs: dict[str, Any], seat_index: int, letters: Mapping[str, str] | None = None
+) -> list[str]:
     """What the player in `seat_index` sees at their turn, from ``observe(...).to_dict()``,
-    ending with what is being asked of them (`task`)."""
+    ending with what is being asked of them (`task`). `letters`: what the player said a
+    suit letter that reads two ways means to them (the legend beside the hand says it)."""
     name = seat(rules, seat_index)
     lines = [
         "",
@@ -527,7 +539,12 @@ def observation(rules: Ruleset, obs: dict[str, Any], seat_index: int) -> list[st
                 if s["seat"] == who
             ]
             plays.append(text + (f" ({', '.join(extra)})" if extra else ""))
-        lines.append("On the table: " + ", ".join(plays))
+        winning = trick_leader(rules, obs)
+        if winning is not None and len(trick) > 1:
+            plays[winning] += "*"
+            lines.append("On the table: " + ", ".join(plays) + "   (* wins the trick so far)")
+        else:
+            lines.append("On the table: " + ", ".join(plays))
     sizes = obs.get("hand_sizes") or []
     if sizes:
         lines.append(
@@ -536,11 +553,42 @@ def observation(rules: Ruleset, obs: dict[str, Any], seat_index: int) -> list[st
     for zone in obs.get("zones") or []:  # and the sizes of those it does not
         if zone.get("cards") is None and zone.get("size"):
             lines.append(f"{zone['id'].capitalize()}: {zone['size']} cards")
-    running = obs.get("running") or obs.get("totals") or []
-    lines.append(f"Score: {totals(rules, running)}")
-    lines.append(f"Your hand: {hand(rules, obs.get('hand') or [])}")
+    lines.append(score_line(rules, obs))
+    legend = suit_input.legend(rules)
+    for letter, meant in (letters or {}).items():
+        if meant != letter:  # the French reading, which the player chose
+            legend += f"; you use {letter} for {suit(rules, meant)}"
+    typed = f"   (type suits as {legend})" if legend else ""
+    lines.append(f"Your hand: {hand(rules, obs.get('hand') or [])}{typed}")
     lines.append(task(rules, obs))
     return [line for line in lines if line]
+
+
+def trick_leader(rules: Ruleset, obs: Mapping[str, Any]) -> int | None:
+    """The index (in the trick) of the play winning the trick on the table so far."""
+    trick = obs.get("trick") or []
+    by_text = rules.deck.by_text
+    if not trick or any(played not in by_text for _who, played in trick):
+        return None
+    plays = tuple((i, by_text[played]) for i, (_who, played) in enumerate(trick))
+    trump_id = obs.get("trump")
+    trump = rules.deck.suits.index(trump_id) if trump_id in rules.deck.suits else None
+    return _trick_winner(rules, plays, trump)
+
+
+def score_line(rules: Ruleset, obs: Mapping[str, Any]) -> str:
+    """The score, labelled: the match totals, and while a deal is played the running score
+    (those totals with the points taken in this deal so far)."""
+    target = rules.match.target
+    goal = f"; game to {target}" if target else ""
+    before = list(obs.get("totals") or [])
+    running = list(obs.get("running") or before)
+    if running == before:
+        return f"Match score: {totals(rules, before)}{goal}"
+    return (
+        f"Running score (match totals with this deal's points so far): "
+        f"{totals(rules, running)}; before this deal: {totals(rules, before)}{goal}"
+    )
 
 
 # --- what is being asked -------------------------------------------------------------------

@@ -47,6 +47,7 @@ from tressette_dsl.web.tables import Table, TableError, Tables
 from tressette_dsl.web.views import rules_info
 
 STATIC = Path(__file__).parent / "static"
+MAX_SEED = 2**31 - 1  # a table's optional seed (POST /api/tables): the deals are repeatable
 _log = logging.getLogger("tressette.web")
 
 
@@ -138,6 +139,10 @@ class _Handlers:
     async def page(self, request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    async def favicon(self, request: Request) -> Response:
+        """The page's icon; also at /favicon.ico, where browsers and tools look unasked."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     async def list_rulesets(self, request: Request) -> Response:
         return JSONResponse({"rulesets": self.catalog.summaries(), "kinds": _kinds()})
 
@@ -159,8 +164,13 @@ class _Handlers:
         seats = body.get("seats")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
             return _error(400, "bad_seats", "'seats' must be a list of seat kinds")
+        seed = body.get("seed")
+        if seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool) or not 1 <= seed <= MAX_SEED
+        ):
+            return _error(400, "bad_seed", f"'seed' must be a whole number from 1 to {MAX_SEED}")
         try:
-            table = self.tables.create(entry, seats)
+            table = self.tables.create(entry, seats, seed=seed)
         except TableError as exc:
             return _error(400 if exc.code == "bad_seats" else 503, exc.code, exc.message)
         return JSONResponse({"id": table.id, "url": f"/t/{table.id}", "table": table.info()})
@@ -245,6 +255,8 @@ def create_app(config: Config) -> Starlette:
         Route("/", h.page),
         Route("/t/{table}", h.page),
         Route("/replay", h.page),
+        Route("/favicon.svg", h.favicon),
+        Route("/favicon.ico", h.favicon),
         Route("/api/rulesets", h.list_rulesets),
         Route("/api/rulesets/{key}", h.one_ruleset),
         Route("/api/tables", h.create_table, methods=["POST"]),

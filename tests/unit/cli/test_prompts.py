@@ -148,11 +148,13 @@ def test_calabresella_auction_call_give_back_and_discards_at_the_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Seed 5: South bids chiamo, calls A♥ = AC (East holds it), gives one back, discards four.
+    # (issue 10: C reads as coppe here but clubs in French cards, so the table asks which
+    # card 'AC' means: the first '1' answers A♥.)
     code, out = _run(
         capsys,
         monkeypatch,
         ["play", "calabresella", "--players", "human,bot,bot", "--seed", "5"],
-        "bid chiamo\ncall AC\n1\n1\n1\n1\n1\n",
+        "bid chiamo\ncall AC\n1\n1\n1\n1\n1\n1\n",
     )
     assert code == 1
     assert "--- South, your turn (deal 1, auction) ---" in out

@@ -40,7 +40,26 @@ function points(units) {
   const frac = { "1/3": "⅓", "2/3": "⅔", "1/2": "½" }[`${rest}/${u}`] || (rest ? `${rest}/${u}` : "");
   return `${whole || !frac ? whole : ""}${frac}`;
 }
+function seedParam() {
+  const seed = Number(new URLSearchParams(location.search).get("seed"));
+  return Number.isInteger(seed) && seed > 0 ? { seed } : {};
+}
 function words(id) { return String(id).replace(/_/g, " "); }
+// what a declaration announces, as the page shows suits: "D" -> "♦", "2-C" -> "2s (no ♥)",
+// "A+2+3" -> the cards, "3" -> "3s" (the argument itself stays the action's text)
+function suitShown(id) {
+  const s = S.rules.suits.find((x) => x.id === id);
+  return s ? (s.symbol || s.name) : id;
+}
+function declArg(arg) {
+  const text = String(arg ?? "");
+  if (S.rules.suits.some((x) => x.id === text)) return suitShown(text);
+  const [rank, missing] = text.split("-");
+  if (missing !== undefined && S.rules.suits.some((x) => x.id === missing)) return `${rank}s (no ${suitShown(missing)})`;
+  if (text.includes("+")) return text.split("+").map((c) => Cards.short(S.rules, c)).join(" ");
+  if (S.rules.ranks.includes(text)) return `${text}s`;
+  return text;
+}
 
 function markdown(md) {
   // enough Markdown for `describe`: headings, lists, tables, emphasis, code, paragraphs
@@ -119,7 +138,8 @@ async function lobby() {
     try {
       const made = await api("/api/tables", {
         method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ruleset: select.value, seats }),
+        // `/?seed=N` deals the same cards again (a table to study, or a test to repeat)
+        body: JSON.stringify({ ruleset: select.value, seats, ...seedParam() }),
       });
       sessionStorage.setItem(`creator:${made.id}`, "1");
       location.href = made.url;
@@ -254,7 +274,7 @@ function renderSeats() {
     const sigs = (v.signals || []).filter((s) => s.seat === i && s.trick_no === v.trick_no);
     for (const s of sigs) badges.push(el("span", { class: "badge signal" }, words(s.signal) + (s.value !== null ? ` ${s.value}` : "")));
     const decls = (v.declarations || []).filter((d) => d.seat === i && !d.cancelled);
-    for (const d of decls) badges.push(el("span", { class: "badge decl", title: d.cards ? d.cards.join(" ") : "" }, `${words(d.decl)} ${d.arg}`));
+    for (const d of decls) badges.push(el("span", { class: "badge decl", title: d.cards ? d.cards.join(" ") : "" }, `${words(d.decl)} ${declArg(d.arg)}`));
     const size = v.hand_sizes[i] || 0;
     const known = (v.known[i] || []);
     const hidden = i === S.seat ? 0 : Math.max(0, size - known.length);
@@ -387,7 +407,7 @@ function describeAction(text) {
     return sigs ? `${words(sigs)}` : "no signal";
   }
   if (verb === "bid") return `Bid ${words(rest[0])}${rest[1] ? " " + rest[1] : ""}`;
-  if (verb === "declare") return `Declare ${words(rest[0])} ${rest[1]}`;
+  if (verb === "declare") return `Declare ${words(rest[0])} ${declArg(rest[1])}`;
   if (verb === "choose") return words(rest[0]);
   if (verb === "signal") return `Signal ${words(rest.join(" "))}`;
   return words(text).replace(/^./, (ch) => ch.toUpperCase());
@@ -508,7 +528,7 @@ function addHistory(ev) {
     CardDiscarded: () => `${s(ev.seat)} discards ${ev.card ? cardShort(ev.card) : "a card"}`,
     CardTaken: () => `${s(ev.seat)} takes ${cardShort(ev.card)}`,
     CardsMoved: () => `${s(ev.to)} takes ${ev.cards.length} cards from the ${esc(ev.source)}${ev.cards[0] ? ": " + ev.cards.map(cardShort).join(" ") : ""}`,
-    Declared: () => `${s(ev.seat)} declares ${esc(words(ev.decl))} ${esc(ev.arg)} (${points(ev.points)})`,
+    Declared: () => `${s(ev.seat)} declares ${esc(words(ev.decl))} ${esc(declArg(ev.arg))} (${points(ev.points)})`,
     Signalled: () => `${s(ev.seat)}: ${esc(words(ev.signal))}${ev.value !== null ? " " + ev.value : ""}`,
     CardPlayed: () => `${s(ev.seat)} plays ${cardShort(ev.card)}`,
     TrickWon: () => `<b>${s(ev.seat)} takes the trick</b> (${points(ev.units)})`,
