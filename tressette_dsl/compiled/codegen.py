@@ -16,6 +16,7 @@ printed with ``repr``.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -53,7 +54,7 @@ class Generated:
 # (index of the signal, its value, the truth to check or None when it may always be given)
 Candidate = tuple[int, int | None, Expr | None]
 
-# Language names of the deal env, read once per run from `k.env`.
+# Language names of the deal env, read once per run from `k.deal_env()`.
 _DEAL_NAMES = tuple(n for n in scopes.DEAL if n not in ("trick_no", "stock_size", "holder"))
 
 
@@ -84,10 +85,43 @@ def generate(rules: Ruleset) -> Generated:
         source = _Writer(rules, spec, em).write()
     except Uncovered as exc:
         return Generated("", {}, (), (exc.feature,), tuple(delegated), index)
-    namespace = {**em.table_symbols(), **em.symbols}
+    namespace = {**em.table_symbols(), **em.symbols, "LEAD_COUNT": {}}
     return Generated(
         source, namespace, tuple(s.id for s in rules.signals), (), tuple(delegated), index
     )
+
+
+class _HandOfSuit(ast.NodeTransformer):
+    """``h2 & SUIT_MASK[ls]`` (the hand after the lead, within the led suit) to ``hs``."""
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        if (
+            isinstance(node.op, ast.BitAnd)
+            and isinstance(node.left, ast.Name)
+            and node.left.id == "h2"
+            and isinstance(node.right, ast.Subscript)
+            and ast.unparse(node.right) == "SUIT_MASK[ls]"
+        ):
+            return ast.copy_location(ast.Name("hs", ast.Load()), node)
+        self.generic_visit(node)
+        return node
+
+
+def _suit_only(srcs: list[str], em: Emitter) -> list[str] | None:
+    """The lead's signal truths rewritten over ``hs``, when that is all of the hand they
+    read and nothing else varies (only ``ls`` and the kernel's constant tables and pure
+    helpers): then the count of a card's choices is a function of the rest of its suit
+    (``hs``, or the suit when none is left), memoised for the process in ``LEAD_COUNT``
+    (at most one entry per subset of a suit). Otherwise None: evaluated card by card."""
+    constant = {*em.table_symbols(), *em.symbols}
+    out = []
+    for src in srcs:
+        tree = _HandOfSuit().visit(ast.parse(src, mode="eval"))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        if not names <= {"hs", "ls", *constant}:
+            return None
+        out.append(ast.unparse(tree) if src != "True" else src)
+    return out
 
 
 class _Writer:
@@ -197,8 +231,10 @@ class _Writer:
         head("actions = 0")
         head("free = 0  # any-time signals made (actions that are not card plays)")
         head("pick = 0")
+        if self.used_env:
+            head("env = k.deal_env()")
         for name in sorted(self.used_env):
-            head(f"env_{name} = k.env[{name!r}]")
+            head(f"env_{name} = env[{name!r}]")
         tail = _Lines()
         tail.depth = 1
         tail("k.pick = pick")
@@ -291,6 +327,8 @@ class _Writer:
         if not cands:
             out("n = p.bit_count()")
             return
+        srcs = [self.truth(truth, value, self.names(at)) for _si, value, truth in cands]
+        by_suit = _suit_only(srcs, self.em) if at == "lead" else None
         out("n = 0")
         out("j = 0")
         out("x = p")
@@ -300,15 +338,24 @@ class _Writer:
         out("h2 = h ^ b")
         if at == "lead":
             out("ls = SUIT_OF[c]")
+        if by_suit is not None:  # the truths read only the led suit's rest: memoised
+            srcs = by_suit
+            out("hs = h2 & SUIT_MASK[ls]")
+            out("key = hs or ~ls  # the rest of the suit, or which suit when none is left")
+            out("m = LEAD_COUNT.get(key, 0)")
+            out("if not m:")
+            out.indent()
         out("m = 1")
-        for _si, value, truth in cands:
-            src = self.truth(truth, value, self.names(at))
+        for src in srcs:
             if src == "True":
                 out("m += 1")
             else:
                 out(f"if {src}:")
                 out.indent()("m += 1")
                 out.dedent()
+        if by_suit is not None:
+            out("LEAD_COUNT[key] = m")
+            out.dedent()
         out("cnt[j] = m")
         out("n += m")
         out("j += 1")

@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tressette_dsl.compiled.draws import shuffled
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.rounds import declared
 from tressette_dsl.engine import declare
 from tressette_dsl.engine.match import fresh_deal
-from tressette_dsl.engine.rng import shuffled
 from tressette_dsl.engine.state import DealRecord, GameState, Outcome, SignalRecord, TrickRecord
 from tressette_dsl.engine.step import evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
@@ -47,14 +47,47 @@ _BIG_NAMES = (
 def _function(
     em: Emitter, e: Expr, start: str, scope: scopes.Scope, params: tuple[str, ...]
 ) -> Any:
-    """A Python function of `params` computing the expression (one call per evaluation)."""
+    """A Python function of `params` computing the expression (one call per evaluation).
+
+    It is memoised: the emitted expression is a pure function of its arguments (the
+    helpers it calls are the interpreter's pure built-ins), and a deal's facts take few
+    distinct values, while one evaluation through `Fraction` arithmetic costs microseconds.
+    The key holds each argument's class too, so that 3 and Fraction(3), or 1 and True,
+    which are equal and hash alike, never share an entry (the result's type matters)."""
     names = {p: p for p in params}
     names["declarer_side"] = "side0"
     src = repr(e.const) if e.const is not NO_CONST else em.emit(e.text, start, scope, names)
-    namespace: dict[str, Any] = {**em.table_symbols(), **em.symbols}
-    code = compile(f"def f({', '.join(params)}):\n    return {src}\n", "<scoring>", "exec")
+    namespace: dict[str, Any] = {**em.table_symbols(), **em.symbols, "MEMO": {}}
+    key = ", ".join(f"{p}, {p}.__class__" for p in params)
+    code = compile(
+        f"def f({', '.join(params)}):\n"
+        f"    key = ({key})\n"
+        "    found = MEMO.get(key, MEMO)\n"
+        "    if found is not MEMO:\n"
+        "        return found\n"
+        f"    value = {src}\n"
+        f"    if len(MEMO) < {_MEMO_LIMIT}:\n"
+        "        MEMO[key] = value\n"
+        "    return value\n",
+        "<scoring>",
+        "exec",
+    )
     exec(code, namespace)  # source built by `exprgen` from the parse tree, never from text
     return namespace["f"]
+
+
+_MEMO_LIMIT = 50_000  # entries per scoring formula: bounded memory, ample for real facts
+
+
+def _zones(s: GameState, monte: tuple[int, ...], stock: tuple[int, ...]) -> dict[str, Any]:
+    """The monte and stock as changes to `s`, only those that differ: zones are slow to
+    set by name, and most deals have neither."""
+    out: dict[str, Any] = {}
+    if monte != s.monte:
+        out["monte"] = monte
+    if stock != s.stock:
+        out["stock"] = stock
+    return out
 
 
 class FastEnd:
@@ -80,6 +113,7 @@ class FastEnd:
         self.units: Callable[[int], int] = function("points", rules.ctx, sig)
         self.sides = tuple(tuple(sorted(seats)) for seats in rules.sides.seats)
         self.teams = rules.sides.mode == "teams"
+        self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
 
     @staticmethod
     def applies(rules: Ruleset) -> str | None:
@@ -166,8 +200,7 @@ class FastEnd:
             last_winner=winner,
             trick=(),
             signals=signals,
-            monte=monte,
-            stock=stock,
+            **_zones(s, monte, stock),
             sub="",
             pending=(),
             to_act=None,
@@ -200,56 +233,55 @@ class FastEnd:
     ) -> tuple[tuple[int, ...], DealRecord, Any] | None:
         rules = self.rules
         units_of = self.units
+        # `points` sums per-card values, so over the seats' disjoint captures it adds up:
+        # one table sum per seat instead of one per side, best seat and the whole.
+        per_seat = [units_of(m) for m in won]
         everything = 0
         for m in won:
             everything |= m
-        all_units = units_of(everything)
+        seat_units: list[int] | None = per_seat
+        if everything.bit_count() == sum(m.bit_count() for m in won):
+            all_units = sum(per_seat)
+        else:  # never for the interpreter's captures; kept exact all the same
+            all_units = units_of(everything)
+            seat_units = None
+        last_trick = rules.scoring.last_trick
+        decls = [(r.seat, r.points) for r in s.declarations if not r.cancelled]
         facts = []
         for seats in self.sides:
-            cards = 0
+            tricks = 0
+            best = seats[0]
             for x in seats:
-                cards |= won[x]
-            cards_units = units_of(cards)
+                tricks += tricks_won[x]
+                if tricks_won[x] > tricks_won[best]:
+                    best = x
+            if seat_units is not None:
+                cards_units = (
+                    sum(seat_units[x] for x in seats) if len(seats) > 1 else seat_units[best]
+                )
+                outside = all_units - seat_units[best]
+            else:
+                cards = 0
+                for x in seats:
+                    cards |= won[x]
+                cards_units = units_of(cards)
+                outside = all_units - units_of(won[best])
             is_last = last in seats
-            best = max(seats, key=lambda x: (tricks_won[x], -x))
-            declared = sum(r.points for r in s.declarations if r.seat in seats and not r.cancelled)
+            declared = sum(p for x, p in decls if x in seats) if decls else 0
             facts.append(
                 (
                     seats,
-                    sum(tricks_won[x] for x in seats),
+                    tricks,
                     cards_units,
                     is_last,
-                    cards_units + (rules.scoring.last_trick if is_last else 0),
+                    cards_units + (last_trick if is_last else 0),
                     declared,
                     tricks_won[best],
-                    all_units - units_of(won[best]),
+                    outside,
                 )
             )
         contract = s.contract or ""
-        big = None
-        total_tricks = sum(f[1] for f in facts)
-        for spec, cond in self.big:
-            for i, (_seats, tricks, cu, is_last, units, declared, bst, outside) in enumerate(facts):
-                others = [f for j, f in enumerate(facts) if j != i]
-                if cond(
-                    units,
-                    cu,
-                    is_last,
-                    tricks,
-                    declared,
-                    contract,
-                    False,
-                    sum(f[1] for f in others),
-                    total_tricks,
-                    sum(f[2] for f in others),
-                    sum(f[4] for f in others),
-                    bst,
-                    outside,
-                ):
-                    big = (spec, i)
-                    break
-            if big is not None:
-                break
+        big = self._big(facts, contract)
         points = []
         for _seats, tricks, cu, is_last, units, declared, _b, _o in facts:
             value = self.points(units, cu, is_last, tricks, declared, contract, False)
@@ -286,6 +318,27 @@ class FastEnd:
         )
         return totals, record, (big, facts)
 
+    def _big(self, facts: list[Any], contract: str) -> tuple[Any, int] | None:
+        """The first big win (in order) of the first side it holds for, or None: each
+        side's arguments computed once, then every condition on them."""
+        if not self.big:
+            return None
+        total_tricks = sum(f[1] for f in facts)
+        all_cu = sum(f[2] for f in facts)
+        all_units = sum(f[4] for f in facts)
+        args = [
+            (
+                *(units, cu, is_last, tricks, declared, contract, False),
+                *(total_tricks - tricks, total_tricks, all_cu - cu, all_units - units, bst, out),
+            )
+            for _s, tricks, cu, is_last, units, declared, bst, out in facts
+        ]
+        for spec, cond in self.big:
+            for i, a in enumerate(args):
+                if cond(*a):
+                    return (spec, i)
+        return None
+
     def _outcome(self, s: GameState, big_facts: Any) -> Outcome | None:
         """`match.end_match` after a win_match big win, else `match.check_end`."""
         rules = self.rules
@@ -320,19 +373,21 @@ class FastEnd:
         top = 0
         for packet in self.deal.packets:
             if packet.zone is None:
+                bit = self.bit
                 for seat in seats:
                     count = packet.count if packet.count is not None else (len(order) - top) // n
+                    m = hands[seat]
                     for c in order[top : top + count]:
-                        hands[seat] |= 1 << c
+                        m |= bit[c]
+                    hands[seat] = m
                     top += count
             else:
                 count = packet.count if packet.count is not None else len(order) - top
                 zones[packet.zone].extend(order[top : top + count])
                 top += count
         s = s.replace(
+            **_zones(s, tuple(zones["monte"]), tuple(zones["stock"])),
             hands=tuple(hands),
-            stock=tuple(zones["stock"]),
-            monte=tuple(zones["monte"]),
             phase=1,
             sub="",
             step=0,

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
-from tressette_dsl.compiled.rounds import in_round, round_step
+from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
 from tressette_dsl.compiled.steps import (
     Chooser,
     PlayoutStats,
@@ -52,7 +52,6 @@ class Kernel:
         "card",
         "cnt",
         "drawn",
-        "env",
         "free",
         "hands",
         "last_winner",
@@ -118,12 +117,16 @@ class Kernel:
         self.trump = -1 if s.trump is None else s.trump
         self.called = -1 if s.called_card is None else s.called_card
         self.revealed = s.partner_revealed
-        self.env = deal_env(rules, s)
         self.actions = 0
         self.free = 0
         self.pick = 0
         self.stop = 0
         self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
+
+    def deal_env(self) -> dict[str, Any]:
+        """The deal's environment, for the few expressions that read it: built only by a
+        kernel whose source asks (once per run), not for every hand-over."""
+        return deal_env(self.rules, self.origin)
 
     def declarable(self, seat: int, basis: int, only_with: int) -> bool:
         """Would the interpreter offer `seat` a declaration with its cards now? The kernel
@@ -137,43 +140,45 @@ class Kernel:
         n = s.n
         order = _seat_orders(rules).__getitem__
         tricks = list(s.tricks)
-        log, i = self.trick_log, 0
-        while i < len(log):
+        log = self.trick_log
+        width = 4 + n
+        for i in range(0, len(log), width):
             trick_no, leader, winner, follow = log[i : i + 4]
-            cards = log[i + 4 : i + 4 + n]
-            seats = order(leader)
-            plays = tuple((seats[j], cards[j]) for j in range(n))
+            plays = tuple(zip(order(leader), log[i + 4 : i + width], strict=True))
             tricks.append(TrickRecord(trick_no, leader, plays, winner, follow))
-            i += 4 + n
         signals = list(s.signals)
         slog = self.sig_log
         for j in range(0, len(slog), 5):
             seat, sig, value, trick_no, card = slog[j : j + 5]
             signals.append(SignalRecord(seat, signal_ids[sig], value, trick_no, card))
-        reveals = list(s.reveals)
+        reveals = list(self.origin.reveals)  # with those of declaring rounds played here
         rlog = self.reveal_log
         for j in range(0, len(rlog), 2):
             reveals.append(Reveal("drawn", rlog[j], rlog[j + 1], s.deal_no))
         seats = order(self.leader) if self.leader is not None else ()
         in_round = self.pick == -2  # a declaring round from the seat to act has begun
         return s.replace(
+            **changed(
+                s,
+                window_played=tuple(self.wplayed),
+                window_open=self.window_open,
+                stock=tuple(self.stock[self.spos :]),
+            ),
             hands=tuple(self.hands),
             played=tuple(self.played),
             won=tuple(self.won),
             public=tuple(self.public),
-            window_played=tuple(self.wplayed),
             tricks_won=tuple(self.tricks_won),
             drawn=tuple(self.drawn),
-            trick=tuple((seats[j], c) for j, c in enumerate(self.trick)),
+            trick=tuple(zip(seats, self.trick, strict=False)),
             trick_no=self.trick_no,
             leader=self.leader,
             must_follow=self.must_follow,
-            window_open=self.window_open,
             last_winner=self.last_winner,
             tricks=tuple(tricks),
+            declarations=self.origin.declarations,
             signals=tuple(signals),
             reveals=tuple(reveals),
-            stock=tuple(self.stock[self.spos :]),
             partner_revealed=self.revealed,
             to_act=self.seat,
             sub="declare" if in_round else "play",
@@ -203,6 +208,13 @@ def kernel_step(
     assert compiled.run is not None
     k = Kernel(rules, state)
     compiled.run(k, choose)
+    while k.pick == -2 and k.seat == k.leader:  # a declaring round at a trick's start
+        decisions = kernel_round(rules, k, choose)
+        if decisions is None:
+            break  # not the plain kind: the state is written back, `round_step` plays it
+        stats.actions += decisions
+        k.pick = k.stop = 0
+        compiled.run(k, choose)  # the same kernel plays on, no state written in between
     stats.actions += k.actions
     stats.card_plays += k.actions - k.free
     stats.kernel_actions += k.actions
@@ -224,6 +236,14 @@ def kernel_step(
         return apply_counted(rules, state, Play(rules.deck.card_text[card], said), stats)
     choices = no_claims(legal_actions(rules, state))
     return apply_counted(rules, state, choices[k.pick], stats)
+
+
+def changed(s: GameState, **values: Any) -> dict[str, Any]:
+    """The values that differ from `s`'s: zones and a phase's own fields are slow to set
+    by their flat names (`GameState.replace` routes them one by one), and mostly a
+    playout leaves them as they were. Not for a change of phase, which clears the
+    phase's own record (then every such field must be given)."""
+    return {name: v for name, v in values.items() if getattr(s, name) != v}
 
 
 _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -305,4 +325,13 @@ def playout(
     return state
 
 
-__all__ = ["Chooser", "Kernel", "PlayoutStats", "Policy", "in_kernel", "kernel_step", "playout"]
+__all__ = [
+    "Chooser",
+    "Kernel",
+    "PlayoutStats",
+    "Policy",
+    "changed",
+    "in_kernel",
+    "kernel_step",
+    "playout",
+]

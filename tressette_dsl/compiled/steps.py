@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from tressette_dsl.compiled.draws import randrange_of
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.game import apply, legal_actions
 from tressette_dsl.engine.state import GameState
@@ -45,8 +46,8 @@ def choosers(
     if rng is None:
         rng = random.Random()
     if isinstance(rng, random.Random):
-        return [rng.randrange] * n
-    return [r.randrange for r in rng]
+        return [randrange_of(rng)] * n
+    return [randrange_of(r) for r in rng]
 
 
 def no_claims(legal: Sequence[Action]) -> Sequence[Action]:

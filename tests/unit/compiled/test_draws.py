@@ -1,0 +1,39 @@
+"""The written-out draws give the library's numbers, so playouts keep their exact draws."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tressette_dsl.compiled import draws
+from tressette_dsl.engine import rng as engine_rng
+
+
+def test_randrange_matches_the_library_draw_for_draw() -> None:
+    a, b = random.Random(12345), random.Random(12345)
+    draw = draws.randrange_of(b)
+    sizes = [1 + (i * 7) % 61 for i in range(2000)]
+    assert [draw(n) for n in sizes] == [a.randrange(n) for n in sizes]
+    assert a.getstate() == b.getstate()
+
+
+def test_randrange_rejects_an_empty_range() -> None:
+    with pytest.raises(ValueError):
+        draws.randrange_of(random.Random(1))(0)
+
+
+def test_a_subclass_keeps_its_own_method() -> None:
+    class Loaded(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:
+            return 0
+
+    rng = Loaded(3)
+    assert draws.randrange_of(rng)(10) == 0
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, 2026])
+def test_the_deal_shuffle_is_the_engine_shuffle(seed: int) -> None:
+    cards = list(range(40))
+    for deal_no in range(1, 30):
+        assert draws.shuffled(cards, seed, deal_no) == engine_rng.shuffled(cards, seed, deal_no)

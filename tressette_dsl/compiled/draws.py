@@ -1,0 +1,101 @@
+"""The random draws of a playout, made with fewer Python calls and bit for bit the same.
+
+`random.Random.randrange(n)` is three Python calls (argument checks, `_randbelow`, the
+rejection loop over `getrandbits`); `shuffle` is one `_randbelow` call per card; and
+the engine seeds a new `random.Random` with a string for every deal (`engine.rng`).
+A playout makes one draw per decision and one shuffle per deal, so these calls are a
+large part of its time. Here the same computations are written out over the generator's
+own `getrandbits`, and the per-deal generator is one object re-seeded (`seed` is what
+the constructor calls). The results are the same numbers from the same generator state:
+that is checked once at import against the library's own methods on this interpreter,
+and if the check fails (a Python whose `random` draws differently) the library's
+methods are used instead, so a difference can never pass silently.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+Draw = Callable[[int], int]
+
+
+def _fast_randrange(rng: random.Random) -> Draw:
+    """`rng.randrange(n)` for an int n >= 1, as CPython's `_randbelow_with_getrandbits`."""
+    getrandbits = rng.getrandbits
+
+    def draw(n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"empty range for randrange({n})")
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return r
+
+    return draw
+
+
+def _fast_shuffle(rng: random.Random, x: list[int]) -> None:
+    """`rng.shuffle(x)`: the same swaps, each `_randbelow(i + 1)` written out."""
+    getrandbits = rng.getrandbits
+    for i, n, k in _steps(len(x)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """(i, i + 1, its bit length) for i from size - 1 down to 1, computed once a size."""
+    found = _STEPS.get(size)
+    if found is None:
+        found = _STEPS[size] = tuple(
+            (i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)
+        )
+    return found
+
+
+def _agrees() -> bool:
+    """Do the written-out draws give the library's numbers on this interpreter?"""
+    a, b = random.Random("draws-check"), random.Random("draws-check")
+    draw = _fast_randrange(b)
+    if any(a.randrange(n) != draw(n) for n in (*range(1, 80), 1000, 4097) for _ in range(3)):
+        return False
+    xs, ys = list(range(52)), list(range(52))
+    a.shuffle(xs)
+    _fast_shuffle(b, ys)
+    return xs == ys and a.random() == b.random()
+
+
+_EXACT = _agrees()
+
+
+def randrange_of(rng: random.Random) -> Draw:
+    """The cheapest exact `rng.randrange` (one argument): written out for a plain
+    `random.Random`, the bound method for a subclass or when the check failed."""
+    if _EXACT and type(rng) is random.Random:
+        return _fast_randrange(rng)
+    return rng.randrange
+
+
+_DEAL_RNG = random.Random()
+
+
+def shuffled(cards: Sequence[int], seed: int, deal_no: int) -> tuple[int, ...]:
+    """`engine.rng.shuffled`: the deck order of a deal, top card first, from one re-seeded
+    generator (the same string seed as `engine.rng.rng_for`)."""
+    order = list(cards)
+    rng = _DEAL_RNG
+    rng.seed(f"tressette-dsl:{seed}:{deal_no}:shuffle")
+    if _EXACT:
+        _fast_shuffle(rng, order)
+    else:
+        rng.shuffle(order)
+    return tuple(order)
+
+
+__all__ = ["Draw", "randrange_of", "shuffled"]
