@@ -3,6 +3,7 @@ space that covers every legal action, and observations that hide what a seat can
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -11,7 +12,6 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the 'rl' extra (pettingzoo) is not installed")
 np = pytest.importorskip("numpy", reason="the 'rl' extra (numpy) is not installed")
 
-import itertools
 
 from pettingzoo.test import api_test  # noqa: E402
 
