@@ -24,6 +24,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("check", "run conformance scenarios"),
     "replay": ("replay", "replay a game log"),
     "simulate": ("simulate", "play many games between agents and summarise them"),
+    "schema": ("schema_cmd", "print the ruleset JSON Schema for editors and tools"),
+    "new": ("new", "write a commented starter house rule that extends a ruleset"),
+    "diff": ("diff", "show how one ruleset differs from another, as rules"),
+    "completion": ("completion", "print a shell completion script (bash, zsh, fish)"),
 }
 
 
