@@ -158,7 +158,7 @@ def _who(who: Any) -> str:
     if who is None:
         return "?"
     if getattr(who, "role", None):
-        return ROLE_WORDS.get(who.role, who.role)
+        return str(ROLE_WORDS.get(who.role, who.role))
     seat = getattr(who, "seat", None)
     return f"the seat `{seat.text}`" if seat is not None else "?"
 

@@ -26,12 +26,17 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast, get_args
 
+from tressette_dsl.engine.codec import decode
+from tressette_dsl.engine.events import Event
+from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.loader import load_document
 from tressette_dsl.rules.build import document_hash
+from tressette_dsl.rules.model import Ruleset
 
 FORMAT = "tressette-log/1"
 
@@ -52,7 +57,8 @@ class LogAction:
     n: int
     seat: int
     action: str
-    events: tuple[dict[str, Any], ...]
+    events: tuple[dict[str, Any], ...]  # as written (the JSON objects of the line)
+    records: tuple[Event, ...] = ()  # the same events decoded into the engine's records
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +102,32 @@ def _fallback(value: Any) -> Any:
     return str(value)
 
 
+_EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
+
+
+def event_record(data: Mapping[str, Any]) -> Event:
+    """The engine's event record for its plain form (``event.to_dict()``, a log's line).
+
+    Raises ValueError when `data` is not one: an unknown ``type`` or fields that do not
+    match the record's. A per-seat view (``views.event_for``) decodes too: its hidden
+    cards stay None.
+    """
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _EVENT_TYPES:
+        raise ValueError(f"not an event type: {kind!r}")
+    try:
+        record = decode(dict(data))
+    except (TypeError, KeyError) as exc:
+        raise ValueError(f"{kind}: {exc}") from None
+    if not isinstance(record, _EVENT_TYPES[kind]):  # pragma: no cover - the codec's registry
+        raise ValueError(f"{kind}: decoded as {type(record).__name__}")
+    return cast(Event, record)
+
+
 # --- the ruleset fingerprint ------------------------------------------------------------
 
 
-def ruleset_hash(source: Any) -> str:
+def ruleset_hash(source: Ruleset | str | Path) -> str:
     """``sha256:<hex>`` of the ruleset as played: a loaded `Ruleset` (its
     ``document_hash``), or a bundled id or file path (the document is loaded, not built).
 
@@ -108,9 +136,10 @@ def ruleset_hash(source: Any) -> str:
     it, while comments and formatting do not. Raises `DiagnosticError` if the ruleset does
     not load.
     """
-    digest = getattr(source, "document_hash", None)
-    if isinstance(digest, str) and digest:
-        return digest
+    if isinstance(source, Ruleset):
+        if source.document_hash:
+            return source.document_hash
+        source = source.file
     doc, _smap = load_document(source)
     return document_hash(doc)
 
@@ -134,7 +163,7 @@ class LogWriter:
         self._file.write(json.dumps(obj, ensure_ascii=False, default=_fallback) + "\n")
         self._file.flush()
 
-    def action(self, seat: int, text: str, events: Any) -> None:
+    def action(self, seat: int, text: str, events: Iterable[Event]) -> None:
         self._n += 1
         self._write(
             {
@@ -146,7 +175,7 @@ class LogWriter:
             }
         )
 
-    def finish(self, result: Any) -> None:
+    def finish(self, result: MatchResult) -> None:
         self._write({"type": "result", "result": to_jsonable(result)})
         self.closed_with = "result"
         self.close()
@@ -299,4 +328,11 @@ def _check_action(name: str, number: int, obj: dict[str, Any], expected_n: int) 
     events = obj.get("events")
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
         raise LogError(name, number, "action line: 'events' must be a list of objects")
-    return LogAction(number, n, seat, text, tuple(events))
+    records = []
+    for i, data in enumerate(events, start=1):
+        try:
+            records.append(event_record(data))
+        except ValueError as exc:
+            message = f"action line: event {i} is not an engine event: {exc}"
+            raise LogError(name, number, message) from None
+    return LogAction(number, n, seat, text, tuple(events), tuple(records))

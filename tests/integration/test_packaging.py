@@ -1,9 +1,10 @@
 """The installed wheel carries the grammar, the JSON Schema and the bundled rulesets.
 
 The top-level ``grammar/`` and ``rulesets/`` folders are the single source; the wheel maps
-them under ``tressette_dsl/_data``. This test builds the wheel, installs it into a fresh
-virtual environment and runs the command from another directory, so a packaging mistake
-cannot hide behind the source checkout.
+them under ``tressette_dsl/_data``. This test builds a wheelhouse
+(the package and its dependencies), installs from it alone into a fresh virtual environment
+without system site-packages and runs the command from another directory, so a packaging
+mistake cannot hide behind the source checkout or the interpreter running the tests.
 """
 
 from __future__ import annotations
@@ -21,30 +22,49 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("wheel")
-    subprocess.run(
+    wheelhouse = tmp / "wheelhouse"
+    # The package and every dependency become wheels first, so that the venv below needs
+    # neither the network nor the interpreter it was made from: it passes the same inside a
+    # virtual environment (whose base interpreter may lack lark) and on a bare machine.
+    # The current pip configuration (index, find-links) supplies the dependencies.
+    built = subprocess.run(
         [
             sys.executable,
             "-m",
-            "build",
-            "--wheel",
-            "--no-isolation",
-            "--outdir",
-            str(tmp),
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-build-isolation",
+            "--wheel-dir",
+            str(wheelhouse),
             str(ROOT),
         ],
-        check=True,
         capture_output=True,
+        text=True,
+        check=False,
     )
-    wheel = next(tmp.glob("tressette_dsl-*.whl"))
+    assert built.returncode == 0, "pip wheel needs an index for the dependencies:\n" + built.stderr
+    assert next(wheelhouse.glob("tressette_dsl-*.whl"), None) is not None
     env_dir = tmp / "venv"
-    # System site-packages supply lark/pyyaml/jsonschema; the package itself comes from the wheel.
-    venv.EnvBuilder(with_pip=True, system_site_packages=True).create(env_dir)
+    venv.EnvBuilder(with_pip=True, system_site_packages=False).create(env_dir)
     py = env_dir / "bin" / "python"
-    subprocess.run(
-        [str(py), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", str(wheel)],
-        check=True,
+    done = subprocess.run(
+        [
+            str(py),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-index",
+            "--find-links",
+            str(wheelhouse),
+            "tressette-dsl",
+        ],
         capture_output=True,
+        text=True,
+        check=False,
     )
+    assert done.returncode == 0, done.stderr
     return env_dir
 
 

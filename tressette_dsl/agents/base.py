@@ -21,9 +21,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from tressette_dsl.engine import observe
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.rules.model import Ruleset
 
 
 class AgentError(RuntimeError):
@@ -35,17 +39,40 @@ class Agent(Protocol):
     name: str
 
     def act(
-        self, rules: Any, observation: Any, legal: Sequence[Any], rng: random.Random
-    ) -> Any: ...
+        self, rules: Ruleset, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action: ...
 
 
-def choose(agent: Agent, rules: Any, state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+class SearchAgent(Protocol):
+    """An agent with ``needs_state = True``: `choose` also passes it the game state."""
+
+    name: str
+    needs_state: bool
+
+    def act(
+        self,
+        rules: Ruleset,
+        observation: Observation,
+        legal: Sequence[Action],
+        rng: random.Random,
+        *,
+        state: GameState | None = None,
+    ) -> Action: ...
+
+
+def choose(
+    agent: Agent, rules: Ruleset, state: GameState, legal: Sequence[Action], rng: random.Random
+) -> Action:
     """Ask `agent`, in the seat to act in `state`, for an action: it gets that seat's
     observation, and the state too when it ``needs_state``."""
     seat = state.to_act
+    if seat is None:
+        raise ValueError("nobody is to act in this state")
     observation = observe(rules, state, seat)
     if getattr(agent, "needs_state", False):
-        search: Any = agent  # the protocol's `act` takes no state; a search agent's does
+        search = cast(
+            SearchAgent, agent
+        )  # the protocol's `act` takes no state; a search agent's does
         return search.act(rules, observation, legal, rng, state=state)
     return agent.act(rules, observation, legal, rng)
 

@@ -20,10 +20,11 @@ word of its text), never by the name of a variant:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from tressette_dsl.rules.model import AuctionPhase
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.rules.model import AuctionPhase, Ruleset
 
 CardKey = tuple[int, int]
 
@@ -31,11 +32,13 @@ CardKey = tuple[int, int]
 class HeuristicAgent:
     name = "heuristic"
 
-    def act(self, rules: Any, observation: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+    def act(
+        self, rules: Ruleset, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         view = _View(rules, observation)
-        by_verb: dict[str, list[Any]] = {}
+        by_verb: dict[str, list[Action]] = {}
         for action in legal:
             by_verb.setdefault(str(action).split(" ", 1)[0], []).append(action)
         if "declare" in by_verb:
@@ -67,14 +70,14 @@ class HeuristicAgent:
         return (others or list(legal))[0]
 
 
-def _card_of(action: Any) -> str:
+def _card_of(action: Action) -> str:
     return str(action).split()[1]
 
 
 class _View:
     """The facts one decision needs, from the rules and this seat's observation."""
 
-    def __init__(self, rules: Any, obs: Any) -> None:
+    def __init__(self, rules: Ruleset, obs: Observation) -> None:
         self.rules = rules
         self.obs = obs
         self.deck = rules.deck
@@ -157,7 +160,7 @@ class _View:
         return int(sides.side_of[self.me]) if sides.mode == "teams" else self.me
 
     # --- simple choices ---------------------------------------------------------------------
-    def declaration_points(self, action: Any) -> int:
+    def declaration_points(self, action: Action) -> int:
         decl_id = str(action).split()[1]
         try:
             return int(self.rules.declaration(decl_id).points)
@@ -168,17 +171,17 @@ class _View:
         target = self.rules.match.target
         running = tuple(self.obs.running)
         slot = self.my_slot()
-        return bool(target) and slot < len(running) and running[slot] >= target
+        return target is not None and target > 0 and slot < len(running) and running[slot] >= target
 
-    def cheapest(self, actions: Sequence[Any], *, void_short: bool = False) -> Any:
-        def key(action: Any) -> tuple[int, int, int]:
+    def cheapest(self, actions: Sequence[Action], *, void_short: bool = False) -> Action:
+        def key(action: Action) -> tuple[int, int, int]:
             card = _card_of(action)
             short = self.suit_len(self.suit(card)) if void_short else 0
             return (self.value(card), short, self.strength(card))
 
         return min(actions, key=key)
 
-    def take(self, takes: Sequence[Any], done: Sequence[Any]) -> Any:
+    def take(self, takes: Sequence[Action], done: Sequence[Action]) -> Action:
         best = max(takes, key=lambda a: (self.value(_card_of(a)), self.strength(_card_of(a))))
         card = _card_of(best)
         if not done or not self.hand:
@@ -188,10 +191,10 @@ class _View:
             return best
         return done[0]
 
-    def call(self, calls: Sequence[Any]) -> Any:
+    def call(self, calls: Sequence[Action]) -> Action:
         top = max(self.deck.card_strength) or 1
 
-        def key(action: Any) -> tuple[int, float]:
+        def key(action: Action) -> tuple[int, float]:
             card = _card_of(action)
             mine = card in self.hand
             return (
@@ -218,7 +221,9 @@ class _View:
         mine = sum(score(self.idx(c)) for c in self.hand)
         return mine / (total * len(self.hand) / len(deck.cards))
 
-    def bid(self, bids: Sequence[Any], passes: Sequence[Any], legal: Sequence[Any]) -> Any:
+    def bid(
+        self, bids: Sequence[Action], passes: Sequence[Action], legal: Sequence[Action]
+    ) -> Action:
         if not bids:
             return (passes or list(legal))[0]
         difficulty = self._difficulties()
@@ -227,7 +232,7 @@ class _View:
             return cheapest
         return passes[0]
 
-    def _difficulties(self) -> Any:
+    def _difficulties(self) -> Callable[[Action], float]:
         specs = {}
         for phase in self.rules.flow:
             if isinstance(phase, AuctionPhase):
@@ -235,7 +240,7 @@ class _View:
         levels = [b.level for b in specs.values()] or [0]
         low, high = min(levels), max(levels)
 
-        def difficulty(action: Any) -> float:
+        def difficulty(action: Action) -> float:
             words = str(action).split()
             spec = specs.get(words[1]) if len(words) > 1 else None
             if spec is None:
@@ -251,8 +256,8 @@ class _View:
         return difficulty
 
     # --- card play --------------------------------------------------------------------------
-    def play(self, plays: Sequence[Any]) -> Any:
-        plain: dict[str, Any] = {}
+    def play(self, plays: Sequence[Action]) -> Action:
+        plain: dict[str, Action] = {}
         for action in plays:
             card = _card_of(action)
             if card not in plain or len(str(action).split()) == 2:

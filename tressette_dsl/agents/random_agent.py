@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.rules.model import Ruleset
 
 
 class RandomAgent:
@@ -25,11 +28,11 @@ class RandomAgent:
 
     def act(
         self,
-        rules: Any,
-        observation: Any,
-        legal: Sequence[Any],
+        rules: Ruleset,
+        observation: Observation,
+        legal: Sequence[Action],
         rng: random.Random | None = None,
-    ) -> Any:
+    ) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         choices = legal

@@ -13,7 +13,6 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from tressette_dsl.agents import make_agent
 from tressette_dsl.agents.base import Agent, AgentError, choose, seat_rng
@@ -25,9 +24,12 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
-from tressette_dsl.engine.state import DealRecord
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.events import Event
+from tressette_dsl.engine.state import DealRecord, GameState
+from tressette_dsl.rules.model import Ruleset
 
-StepHook = Callable[[int, Any, Sequence[Any], Any], None]
+StepHook = Callable[[int, Action, Sequence[Event], GameState], None]
 
 
 class MatchStopped(RuntimeError):
@@ -58,14 +60,14 @@ class MatchSummary:
 
 
 def play_match(
-    rules: Any,
+    rules: Ruleset,
     seed: int,
     agents: Sequence[Agent],
     *,
     max_deals: int = 1000,
     max_actions: int = 200_000,
     on_step: StepHook | None = None,
-) -> tuple[Any, MatchSummary]:
+) -> tuple[GameState, MatchSummary]:
     """Play one match; return the final state and its summary.
 
     `on_step(seat, action, events, state)` is called after every action. Raises
@@ -116,7 +118,9 @@ def play_match(
     return state, summary
 
 
-def safe_match(rules: Any, seed: int, kinds: Sequence[str], max_deals: int = 1000) -> MatchSummary:
+def safe_match(
+    rules: Ruleset, seed: int, kinds: Sequence[str], max_deals: int = 1000
+) -> MatchSummary:
     """`play_match` with fresh agents of the given kinds; any failure becomes `error`."""
     start = time.perf_counter()
     try:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from tressette_dsl.engine import (
     apply,
@@ -30,6 +29,10 @@ from tressette_dsl.engine import (
     result,
     to_act,
 )
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.rules.model import Ruleset
 
 
 class SamplingAgent:
@@ -46,13 +49,13 @@ class SamplingAgent:
 
     def act(
         self,
-        rules: Any,
-        observation: Any,
-        legal: Sequence[Any],
+        rules: Ruleset,
+        observation: Observation,
+        legal: Sequence[Action],
         rng: random.Random,
         *,
-        state: Any = None,
-    ) -> Any:
+        state: GameState | None = None,
+    ) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         choices = [a for a in legal if str(a) != "claim"] or list(legal)
@@ -73,7 +76,7 @@ class SamplingAgent:
         best = max(range(len(choices)), key=lambda i: totals[i])
         return choices[best]
 
-    def _playout(self, rules: Any, state: Any, rng: random.Random) -> Any:
+    def _playout(self, rules: Ruleset, state: GameState, rng: random.Random) -> GameState:
         """Random legal play (no claims) until the deal or the match is over."""
         steps = 0
         while not deal_over(state) and steps < self.max_steps:
@@ -83,7 +86,7 @@ class SamplingAgent:
         return state
 
     @staticmethod
-    def _value(rules: Any, before: Sequence[int], state: Any, seat: int) -> float:
+    def _value(rules: Ruleset, before: Sequence[int], state: GameState, seat: int) -> float:
         res = result(rules, state)
         gains = [a - b for a, b in zip(res.seat_totals, before, strict=True)]
         value = gains[seat] - sum(gains) / len(gains)

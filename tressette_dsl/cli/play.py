@@ -177,8 +177,7 @@ def log_header(
 
 def _obs_dict(rules: Any, state: Any, seat: int) -> dict[str, Any]:
     obs = observe(rules, state, seat)
-    data: dict[str, Any] = obs.to_dict() if hasattr(obs, "to_dict") else dict(obs)
-    return data
+    return obs.to_dict()
 
 
 # --- the table -------------------------------------------------------------------------------

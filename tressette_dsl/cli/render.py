@@ -1,8 +1,9 @@
 """Readable text for cards, hands, events, observations and results.
 
 Everything here works from the ruleset model (seat names, suit symbols, rank order, values)
-and from plain event dicts (``event.to_dict()``), so one renderer serves every ruleset, the
-live game and the replay of a log.
+and from the engine's event records (or their ``to_dict()`` form, read back from a log, which
+it decodes into the records), so one renderer serves every ruleset, the live game and the
+replay of a log.
 
 Events are omniscient (a ``Dealt`` lists every hand). A `Renderer` made for a *viewer*
 seat first passes them through the engine's ``events_for``, which blanks (``None``) every
@@ -13,10 +14,15 @@ transcripts, replays) shows everything.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, assert_never
 
+from tressette_dsl.engine import events as E
+from tressette_dsl.engine.events import Event
+from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.engine.views import event_for
+from tressette_dsl.gamelog import event_record
+from tressette_dsl.rules.model import Ruleset
 
 FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔", (1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
 
@@ -24,7 +30,7 @@ FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔", (1, 2): "½", (1, 4): "¼", (3, 4): "
 # --- cards -------------------------------------------------------------------------------
 
 
-def card(rules: Any, text: str) -> str:
+def card(rules: Ruleset, text: str) -> str:
     """``3D`` -> ``3♦`` with the ruleset's suit symbol (unknown text is returned as is)."""
     deck = rules.deck
     if len(text) >= 2 and text[-1] in deck.suits:
@@ -34,11 +40,11 @@ def card(rules: Any, text: str) -> str:
     return text
 
 
-def cards(rules: Any, texts: Iterable[str]) -> str:
+def cards(rules: Ruleset, texts: Iterable[str]) -> str:
     return " ".join(card(rules, t) for t in texts) or "-"
 
 
-def declared_arg(rules: Any, arg: str) -> str:
+def declared_arg(rules: Ruleset, arg: str) -> str:
     """What a declaration announces: ``D`` -> ``♦``, ``2-C`` -> ``2s (no ♥)``, cards."""
     if arg in rules.deck.suits:
         return suit(rules, arg)
@@ -52,7 +58,7 @@ def declared_arg(rules: Any, arg: str) -> str:
     return arg
 
 
-def suit(rules: Any, suit_id: str) -> str:
+def suit(rules: Ruleset, suit_id: str) -> str:
     deck = rules.deck
     if suit_id in deck.suits:
         i = deck.suits.index(suit_id)
@@ -60,7 +66,7 @@ def suit(rules: Any, suit_id: str) -> str:
     return suit_id
 
 
-def sort_key(rules: Any, text: str) -> tuple[int, int]:
+def sort_key(rules: Ruleset, text: str) -> tuple[int, int]:
     """Suit in ruleset order, then strongest rank first."""
     deck = rules.deck
     index = deck.by_text.get(text)
@@ -69,11 +75,11 @@ def sort_key(rules: Any, text: str) -> tuple[int, int]:
     return (deck.card_suit[index], -deck.card_strength[index])
 
 
-def sort_cards(rules: Any, texts: Iterable[str]) -> list[str]:
+def sort_cards(rules: Ruleset, texts: Iterable[str]) -> list[str]:
     return sorted(texts, key=lambda t: sort_key(rules, t))
 
 
-def hand(rules: Any, texts: Iterable[str]) -> str:
+def hand(rules: Ruleset, texts: Iterable[str]) -> str:
     """A hand sorted by suit then strength, suits separated by ``|``."""
     groups: list[list[str]] = []
     last = None
@@ -86,7 +92,7 @@ def hand(rules: Any, texts: Iterable[str]) -> str:
     return " | ".join(" ".join(g) for g in groups) or "(no cards)"
 
 
-def units(rules: Any, amount: int) -> str:
+def units(rules: Ruleset, amount: int) -> str:
     """Card units as points: with thirds, 7 -> ``2⅓``."""
     unit = rules.deck.unit or 1
     whole, rest = divmod(amount, unit)
@@ -99,7 +105,7 @@ def units(rules: Any, amount: int) -> str:
 # --- seats and sides ---------------------------------------------------------------------
 
 
-def seat(rules: Any, index: int | None) -> str:
+def seat(rules: Ruleset, index: int | None) -> str:
     names = rules.players.names
     if index is None:
         return "nobody"
@@ -108,7 +114,7 @@ def seat(rules: Any, index: int | None) -> str:
     return f"seat {index}"
 
 
-def slot_names(rules: Any) -> tuple[str, ...]:
+def slot_names(rules: Ruleset) -> tuple[str, ...]:
     """The names of the match totals: teams, or seats when each seat keeps its own score."""
     sides = rules.sides
     if sides.mode == "teams":
@@ -116,26 +122,26 @@ def slot_names(rules: Any) -> tuple[str, ...]:
     return tuple(rules.players.names)
 
 
-def slot(rules: Any, index: int) -> str:
+def slot(rules: Ruleset, index: int) -> str:
     names = slot_names(rules)
     return names[index] if 0 <= index < len(names) else f"side {index}"
 
 
-def team_of(rules: Any, index: int) -> str | None:
+def team_of(rules: Ruleset, index: int) -> str | None:
     sides = rules.sides
     if sides.mode != "teams" or not sides.side_of:
         return None
     return sides.names[sides.side_of[index]]
 
 
-def totals(rules: Any, values: Sequence[int]) -> str:
+def totals(rules: Ruleset, values: Sequence[int]) -> str:
     names = slot_names(rules)
     if len(names) != len(values):
         names = tuple(f"side {i}" for i in range(len(values)))
     return ", ".join(f"{n} {v}" for n, v in zip(names, values, strict=True))
 
 
-def seating(rules: Any, players: Sequence[str] | None = None) -> str:
+def seating(rules: Ruleset, players: Sequence[str] | None = None) -> str:
     parts = []
     for i, name in enumerate(rules.players.names):
         bits = [name]
@@ -152,43 +158,116 @@ def seating(rules: Any, players: Sequence[str] | None = None) -> str:
 
 
 class Renderer:
-    """Turns event dicts into lines of text for one viewer.
+    """Turns events into lines of text for one viewer.
 
     `viewer`: a seat (that seat's view, from ``events_for``), -1 (a screen shared by
     several players: public facts only) or None (a spectator of bots: sees everything).
     `compact` groups the cards of a trick on one line when it is won (a transcript);
     otherwise each card is announced as it is played (a live table).
+
+    A viewed event is the same record with every card the viewer may not see blanked to
+    None (``views.event_for``), so the card fields are read here as ``str | None``.
     """
 
-    def __init__(self, rules: Any, viewer: int | None = None, *, compact: bool = False) -> None:
+    def __init__(self, rules: Ruleset, viewer: int | None = None, *, compact: bool = False) -> None:
         self.rules = rules
         self.viewer = viewer
         self.compact = compact
         self._trick: list[str] = []
 
-    def events(self, events: Iterable[Any]) -> list[str]:
+    def events(self, events: Iterable[Event | Mapping[str, Any]]) -> list[str]:
         out: list[str] = []
         for event in events:
             out.extend(self.event(event))
         return out
 
-    def event(self, event: Any) -> list[str]:
+    def event(self, event: Event | Mapping[str, Any]) -> list[str]:
         """The lines for one event (an engine record or its dict), as the viewer sees it."""
         if self.viewer is None:
-            ev = event.to_dict() if hasattr(event, "to_dict") else event
+            data: Mapping[str, Any] = event if isinstance(event, Mapping) else event.to_dict()
         else:
-            ev = event_for(self.rules, event, self.viewer if self.viewer >= 0 else None)
-        kind = ev.get("type", "?")
-        method = getattr(self, f"_ev_{kind}", None)
-        if method is None:
-            return [self._generic(ev)]
-        lines: list[str] | str | None = method(ev)
+            data = event_for(self.rules, event, self.viewer if self.viewer >= 0 else None)
+        try:
+            record = event_record(data)
+        except ValueError:  # an event this renderer does not know, or a damaged log line
+            return [self._generic(data)]
+        lines = self._lines(record)
         if lines is None:
             return []
         return [lines] if isinstance(lines, str) else lines
 
+    def _lines(self, ev: Event) -> list[str] | str | None:
+        match ev:
+            case E.Dealt():
+                return self._dealt(ev)
+            case E.Annulled():
+                return f"  {self._s(ev.seat)} annuls the deal ({ev.reason}); redeal"
+            case E.BidMade():
+                pts = ev.points
+                return f"  {self._s(ev.seat)} bids {ev.bid}" + (
+                    f" {pts}" if pts is not None else ""
+                )
+            case E.Passed():
+                return f"  {self._s(ev.seat)} passes"
+            case E.AuctionWon():
+                extra = f" for {ev.points}" if ev.points is not None else ""
+                return f"  {self._s(ev.seat)} wins the auction: {ev.contract}{extra}"
+            case E.AllPassed():
+                return "  Everybody passed: the deal does not count"
+            case E.ContractChosen():
+                return f"  {self._s(ev.seat)} plays {ev.contract}"
+            case E.Called():
+                return self._called(ev)
+            case E.PartnerRevealed():
+                return f"  {self._s(ev.seat)} is revealed as the partner ({self._c(ev.card)})"
+            case E.TrumpSet():
+                return f"  Trump: {suit(self.rules, ev.suit)}"
+            case E.CardTransferred():
+                return f"  {self._s(ev.source)} hands {self._c(ev.card)} to {self._s(ev.to)}"
+            case E.ZoneShown():
+                return f"  The {ev.zone} is shown: {cards(self.rules, ev.cards)}"
+            case E.CardsMoved():
+                return f"  {self._s(ev.to)} takes from the {ev.source}: {self._cards(ev.cards)}"
+            case E.CardGiven():
+                return f"  {self._s(ev.seat)} gives {self._c(ev.card)} to {self._s(ev.to)}"
+            case E.CardDiscarded():
+                what = self._c(ev.card, "a card face down")
+                return f"  {self._s(ev.seat)} discards {what} to the {ev.zone}"
+            case E.CardTaken():
+                return f"  {self._s(ev.seat)} takes {self._c(ev.card)} from the {ev.zone}"
+            case E.Announced():
+                return f"  {self._s(ev.seat)} announces that it holds a combination"
+            case E.Declared():
+                return self._declared(ev)
+            case E.Signalled():
+                return self._signalled(ev)
+            case E.CardPlayed():
+                if self.compact:
+                    self._trick.append(f"{self._s(ev.seat)} {self._c(ev.card)}")
+                    return None
+                return f"  {self._s(ev.seat)} plays {self._c(ev.card)}"
+            case E.TrickWon():
+                return self._trick_won(ev)
+            case E.CardDrawn():
+                return f"  {self._s(ev.seat)} draws {self._c(ev.card)}"
+            case E.LeftoverTaken():
+                left = self._cards(ev.cards)
+                return f"  {self._s(ev.seat)} takes the leftover cards: {left}"
+            case E.Claimed():
+                verdict = "right" if ev.right else "wrong"
+                return (
+                    f"  {self._s(ev.seat)} claims the match for {slot(self.rules, ev.side)}: "
+                    f"{ev.total} of {ev.target} - {verdict}"
+                )
+            case E.DealScored():
+                return self._deal_scored(ev)
+            case E.MatchEnded():
+                return ["", winner_line(self.rules, ev)]
+            case _:
+                assert_never(ev)
+
     # helpers --------------------------------------------------------------------------
-    def _s(self, index: Any) -> str:
+    def _s(self, index: int | str | None) -> str:
         return seat(self.rules, index) if isinstance(index, int) else str(index)
 
     def _c(self, text: str | None, hidden: str = "a card") -> str:
@@ -200,54 +279,32 @@ class Renderer:
             return f"{len(texts)} card" + ("s" if len(texts) != 1 else "")
         return cards(self.rules, [t for t in texts if t is not None])
 
-    def _generic(self, ev: dict[str, Any]) -> str:
+    def _generic(self, ev: Mapping[str, Any]) -> str:
         kind = ev.get("type", "?")
         rest = ", ".join(f"{k}={v}" for k, v in ev.items() if k != "type")
         return f"  {kind}: {rest}" if rest else f"  {kind}"
 
-    # dealing -------------------------------------------------------------------------------
-    def _ev_Dealt(self, ev: dict[str, Any]) -> list[str]:
+    def _dealt(self, ev: E.Dealt) -> list[str]:
         self._trick = []
-        lines = [
-            "",
-            f"== Deal {ev.get('deal_no', '?')} - dealer {self._s(ev.get('dealer'))} ==",
-        ]
-        for i, cards_ in enumerate(ev.get("hands", [])):
+        lines = ["", f"== Deal {ev.deal_no} - dealer {self._s(ev.dealer)} =="]
+        hands: Sequence[Sequence[str | None]] = ev.hands
+        for i, cards_ in enumerate(hands):
             if cards_ and None not in cards_:
                 label = "Your hand" if self.viewer == i else self._s(i)
-                lines.append(f"  {label}: {hand(self.rules, cards_)}")
-        for zone in ("stock", "monte"):
-            zone_cards = ev.get(zone) or []
+                lines.append(f"  {label}: {hand(self.rules, [c for c in cards_ if c])}")
+        zones: tuple[tuple[str, Sequence[str | None]], ...] = (
+            ("stock", ev.stock),
+            ("monte", ev.monte),
+        )
+        for zone, zone_cards in zones:
             if zone_cards:
-                shown = "face down" if None in zone_cards else cards(self.rules, zone_cards)
+                shown = "face down" if None in zone_cards else self._cards(zone_cards)
                 lines.append(f"  {zone} ({len(zone_cards)}): {shown}")
         return lines
 
-    def _ev_Annulled(self, ev: dict[str, Any]) -> str:
-        return f"  {self._s(ev['seat'])} annuls the deal ({ev.get('reason', '')}); redeal"
-
-    # auction and contract ------------------------------------------------------------------
-    def _ev_BidMade(self, ev: dict[str, Any]) -> str:
-        pts = ev.get("points")
-        return f"  {self._s(ev['seat'])} bids {ev['bid']}" + (f" {pts}" if pts is not None else "")
-
-    def _ev_Passed(self, ev: dict[str, Any]) -> str:
-        return f"  {self._s(ev['seat'])} passes"
-
-    def _ev_AuctionWon(self, ev: dict[str, Any]) -> str:
-        pts = ev.get("points")
-        extra = f" for {pts}" if pts is not None else ""
-        return f"  {self._s(ev['seat'])} wins the auction: {ev['contract']}{extra}"
-
-    def _ev_AllPassed(self, ev: dict[str, Any]) -> str:
-        return "  Everybody passed: the deal does not count"
-
-    def _ev_ContractChosen(self, ev: dict[str, Any]) -> str:
-        return f"  {self._s(ev['seat'])} plays {ev['contract']}"
-
-    def _ev_Called(self, ev: dict[str, Any]) -> str:
-        line = f"  {self._s(ev['seat'])} calls {self._c(ev['card'])}"
-        holder = ev.get("holder")  # None: the viewer may not know (a secret partner)
+    def _called(self, ev: E.Called) -> str:
+        line = f"  {self._s(ev.seat)} calls {self._c(ev.card)}"
+        holder: str | None = ev.holder  # None: the viewer may not know (a secret partner)
         if holder is None:
             return line
         holder = str(holder)
@@ -255,60 +312,28 @@ class Renderer:
             who = "you hold it" if self.viewer == int(holder) else f"held by {self._s(int(holder))}"
             return f"{line} ({who})"
         if holder == "self":
-            who = "you hold it" if self.viewer == ev["seat"] else "the caller holds it"
+            who = "you hold it" if self.viewer == ev.seat else "the caller holds it"
             return f"{line} ({who})"
         if holder == "monte":
             return f"{line} (it is in the monte)"
         return line
 
-    def _ev_PartnerRevealed(self, ev: dict[str, Any]) -> str:
-        return f"  {self._s(ev['seat'])} is revealed as the partner ({self._c(ev['card'])})"
-
-    def _ev_TrumpSet(self, ev: dict[str, Any]) -> str:
-        return f"  Trump: {suit(self.rules, ev['suit'])}"
-
-    def _ev_CardTransferred(self, ev: dict[str, Any]) -> str:
-        src, dst = ev["source"], ev["to"]
-        return f"  {self._s(src)} hands {self._c(ev['card'])} to {self._s(dst)}"
-
-    def _ev_ZoneShown(self, ev: dict[str, Any]) -> str:
-        return f"  The {ev['zone']} is shown: {cards(self.rules, ev.get('cards', []))}"
-
-    def _ev_CardsMoved(self, ev: dict[str, Any]) -> str:
-        dst, moved = ev["to"], ev.get("cards", [])
-        return f"  {self._s(dst)} takes from the {ev['source']}: {self._cards(moved)}"
-
-    def _ev_CardGiven(self, ev: dict[str, Any]) -> str:
-        src, dst = ev["seat"], ev["to"]
-        return f"  {self._s(src)} gives {self._c(ev['card'])} to {self._s(dst)}"
-
-    def _ev_CardDiscarded(self, ev: dict[str, Any]) -> str:
-        what = self._c(ev["card"], "a card face down")
-        return f"  {self._s(ev['seat'])} discards {what} to the {ev.get('zone', 'monte')}"
-
-    def _ev_CardTaken(self, ev: dict[str, Any]) -> str:
-        return f"  {self._s(ev['seat'])} takes {self._c(ev['card'])} from the {ev.get('zone')}"
-
-    # declarations and signals ------------------------------------------------------------
-    def _ev_Announced(self, ev: dict[str, Any]) -> str:
-        return f"  {self._s(ev['seat'])} announces that it holds a combination"
-
-    def _ev_Declared(self, ev: dict[str, Any]) -> str:
-        arg_text = declared_arg(self.rules, str(ev.get("arg", "")))
-        pts = ev.get("points", 0)
-        line = f"  {self._s(ev['seat'])} declares {ev['decl']} {arg_text} ({pts} point"
+    def _declared(self, ev: E.Declared) -> str:
+        arg_text = declared_arg(self.rules, str(ev.arg))
+        pts = ev.points
+        line = f"  {self._s(ev.seat)} declares {ev.decl} {arg_text} ({pts} point"
         line += "s)" if pts != 1 else ")"
-        declared = ev.get("cards") or []
+        declared: Sequence[str | None] = ev.cards
         if declared and None not in declared:
-            line += f": {cards(self.rules, declared)}"
+            line += f": {self._cards(declared)}"
         return line
 
-    def _ev_Signalled(self, ev: dict[str, Any]) -> str | None:
-        value = ev.get("value")
-        text = ev["signal"] + (f" {value}" if value is not None else "")
-        with_card = _signal_at(self.rules, ev["signal"]) in ("lead", "follow")
+    def _signalled(self, ev: E.Signalled) -> str | None:
+        value = ev.value
+        text = ev.signal + (f" {value}" if value is not None else "")
+        with_card = _signal_at(self.rules, ev.signal) in ("lead", "follow")
         if self.compact and with_card:
-            who = self._s(ev["seat"])
+            who = self._s(ev.seat)
             if self._trick and self._trick[-1].startswith(f"{who} "):
                 last = self._trick[-1]  # the card it was made with, played just before
                 if last.endswith(")"):
@@ -316,48 +341,25 @@ class Renderer:
                 else:
                     self._trick[-1] = f"{last} ({text})"
                 return None
-        return f"  {self._s(ev['seat'])} signals: {text}"
+        return f"  {self._s(ev.seat)} signals: {text}"
 
-    # tricks -------------------------------------------------------------------------------------
-    def _ev_CardPlayed(self, ev: dict[str, Any]) -> str | None:
-        if self.compact:
-            self._trick.append(f"{self._s(ev['seat'])} {self._c(ev['card'])}")
-            return None
-        return f"  {self._s(ev['seat'])} plays {self._c(ev['card'])}"
-
-    def _ev_TrickWon(self, ev: dict[str, Any]) -> str:
-        worth = units(self.rules, ev.get("units", 0))
-        won = f"-> {self._s(ev['seat'])} ({worth})"
+    def _trick_won(self, ev: E.TrickWon) -> str:
+        worth = units(self.rules, ev.units)
+        won = f"-> {self._s(ev.seat)} ({worth})"
         if self.compact:
             plays, self._trick = self._trick, []
-            return f"  Trick {ev.get('trick_no', '?'):>2}: {', '.join(plays)} {won}"
-        return f"  Trick {ev.get('trick_no', '?')} {won}"
+            return f"  Trick {ev.trick_no:>2}: {', '.join(plays)} {won}"
+        return f"  Trick {ev.trick_no} {won}"
 
-    def _ev_CardDrawn(self, ev: dict[str, Any]) -> str:
-        return f"  {self._s(ev['seat'])} draws {self._c(ev['card'])}"
-
-    def _ev_LeftoverTaken(self, ev: dict[str, Any]) -> str:
-        left = ev.get("cards", [])
-        return f"  {self._s(ev['seat'])} takes the leftover cards: {self._cards(left)}"
-
-    # scores ------------------------------------------------------------------------------------
-    def _ev_Claimed(self, ev: dict[str, Any]) -> str:
-        verdict = "right" if ev.get("right") else "wrong"
-        return (
-            f"  {self._s(ev['seat'])} claims the match for {slot(self.rules, ev.get('side', 0))}: "
-            f"{ev.get('total')} of {ev.get('target')} - {verdict}"
-        )
-
-    def _ev_DealScored(self, ev: dict[str, Any]) -> list[str]:
-        counted = "" if ev.get("counted", True) else " (not counted)"
-        points = self._deal_points(ev.get("points") or [])
-        lines = [f"  Deal {ev.get('deal_no', '?')} scored{counted}: points {points}"]
-        if ev.get("big_win"):
-            lines.append(f"  Big win: {ev['big_win']}")
-        deltas = ev.get("deltas") or []
-        if deltas and self.rules.sides.mode != "teams":
-            lines.append(f"  This deal: {totals(self.rules, deltas)}")
-        lines.append(f"  Totals: {totals(self.rules, ev.get('totals') or [])}")
+    def _deal_scored(self, ev: E.DealScored) -> list[str]:
+        counted = "" if ev.counted else " (not counted)"
+        points = self._deal_points(ev.points)
+        lines = [f"  Deal {ev.deal_no} scored{counted}: points {points}"]
+        if ev.big_win:
+            lines.append(f"  Big win: {ev.big_win}")
+        if ev.deltas and self.rules.sides.mode != "teams":
+            lines.append(f"  This deal: {totals(self.rules, ev.deltas)}")
+        lines.append(f"  Totals: {totals(self.rules, ev.totals)}")
         return lines
 
     def _deal_points(self, points: Sequence[int]) -> str:
@@ -369,14 +371,11 @@ class Renderer:
             return ", ".join(f"{n} {p}" for n, p in zip(names, points, strict=True))
         return _plain(list(points))
 
-    def _ev_MatchEnded(self, ev: dict[str, Any]) -> list[str]:
-        return ["", winner_line(self.rules, ev)]
 
-
-def winner_line(rules: Any, ev: dict[str, Any]) -> str:
-    winners = [slot(rules, w) for w in ev.get("winners", [])]
-    reason = ev.get("reason", "")
-    final = totals(rules, ev.get("totals") or [])
+def winner_line(rules: Ruleset, ev: E.MatchEnded) -> str:
+    winners = [slot(rules, w) for w in ev.winners]
+    reason = ev.reason
+    final = totals(rules, ev.totals)
     if not winners:
         return f"Match over ({reason}): no winner. Final totals: {final}"
     if reason == "claim":
@@ -398,7 +397,7 @@ def _plain(values: Any) -> str:
     return str(values)
 
 
-def _signal_at(rules: Any, signal_id: str) -> str | None:
+def _signal_at(rules: Ruleset, signal_id: str) -> str | None:
     for sig in rules.signals:
         if sig.id == signal_id:
             return str(sig.at)
@@ -408,9 +407,9 @@ def _signal_at(rules: Any, signal_id: str) -> str | None:
 # --- observations and results ---------------------------------------------------------
 
 
-def result_text(rules: Any, result: Any) -> str:
+def result_text(rules: Ruleset, result: MatchResult | Mapping[str, Any]) -> str:
     """A one-line verdict from ``engine.result(...)`` (the record or its ``to_dict()``)."""
-    data = result.to_dict() if hasattr(result, "to_dict") else dict(result)
+    data = dict(result) if isinstance(result, Mapping) else result.to_dict()
     table = data.get("totals") or {}
     final = ", ".join(f"{k} {v}" for k, v in table.items()) if isinstance(table, dict) else ""
     winners = [str(w) for w in data.get("winners") or []]
@@ -424,7 +423,7 @@ def result_text(rules: Any, result: Any) -> str:
     return f"{_won(winners)} ({reason}{extra}). Final totals: {final}"
 
 
-def action_text(rules: Any, text: str) -> str:
+def action_text(rules: Ruleset, text: str) -> str:
     """An action's text with card tokens shown with their suit symbols."""
     words = text.split()
     return " ".join(card(rules, w) if w in rules.deck.by_text else w for w in words)
@@ -433,7 +432,7 @@ def action_text(rules: Any, text: str) -> str:
 _RUN = 4  # this many actions differing only in a trailing number are shown as one range
 
 
-def _numbered(rules: Any, legal: Sequence[Any]) -> list[str]:
+def _numbered(rules: Ruleset, legal: Sequence[Any]) -> list[str]:
     """'12) bid due 70' for each action, except that a run of actions that differ only in a
     trailing number (a points bid, 62 to 120) becomes one '10-68) bid due 62..120' item: the
     numbers still work, and the list stays readable."""
@@ -460,7 +459,7 @@ def _numbered(rules: Any, legal: Sequence[Any]) -> list[str]:
     return items
 
 
-def moves(rules: Any, legal: Sequence[Any], width: int = 96) -> str:
+def moves(rules: Ruleset, legal: Sequence[Any], width: int = 96) -> str:
     """The legal actions numbered from 1, in columns."""
     items = _numbered(rules, legal)
     if not items:
@@ -473,7 +472,7 @@ def moves(rules: Any, legal: Sequence[Any], width: int = 96) -> str:
     return "\n".join(lines)
 
 
-def observation(rules: Any, obs: dict[str, Any], seat_index: int) -> list[str]:
+def observation(rules: Ruleset, obs: dict[str, Any], seat_index: int) -> list[str]:
     """What the player in `seat_index` sees at their turn, from ``observe(...).to_dict()``,
     ending with what is being asked of them (`task`)."""
     name = seat(rules, seat_index)

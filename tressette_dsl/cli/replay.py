@@ -26,6 +26,7 @@ from tressette_dsl import gamelog
 from tressette_dsl.cli import render
 from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.engine import (
+    GameState,
     IllegalActionError,
     InvalidActionError,
     apply,
@@ -37,6 +38,7 @@ from tressette_dsl.engine import (
     to_act,
 )
 from tressette_dsl.loader import bundled_ids
+from tressette_dsl.rules.model import Ruleset
 
 EXIT_OK, EXIT_DIVERGED, EXIT_RULESET = 0, 1, 2
 
@@ -141,7 +143,7 @@ def ruleset_source(log: gamelog.GameLog, override: str | None) -> tuple[str | No
 
 
 def replay(
-    rules: Any,
+    rules: Ruleset,
     log: gamelog.GameLog,
     show: Callable[[Sequence[dict[str, Any]]], None] | None = None,
 ) -> Divergence | None:
@@ -178,8 +180,8 @@ def replay(
 
 
 def _replay_action(
-    rules: Any, state: Any, entry: gamelog.LogAction
-) -> tuple[Any, Divergence | None]:
+    rules: Ruleset, state: GameState, entry: gamelog.LogAction
+) -> tuple[GameState, Divergence | None]:
     line = entry.line
     if is_over(state):
         return state, Divergence(
@@ -207,12 +209,14 @@ def _replay_action(
         return state, Divergence(
             line, f"expected the engine to apply {entry.action!r}, got {type(exc).__name__}: {exc}"
         )
+    if events == entry.records:  # the log's events decode to exactly the engine's records
+        return state, None
     computed = [gamelog.to_jsonable(e) for e in events]
     problem = compare_events(computed, list(entry.events))
     return state, (Divergence(line, problem) if problem else None)
 
 
-def _check_end(rules: Any, state: Any, end: gamelog.LogEnd) -> Divergence | None:
+def _check_end(rules: Ruleset, state: GameState, end: gamelog.LogEnd) -> Divergence | None:
     if not end.complete:
         if is_over(state):
             return Divergence(
@@ -233,7 +237,7 @@ def _check_end(rules: Any, state: Any, end: gamelog.LogEnd) -> Divergence | None
     return Divergence(end.line, problem) if problem else None
 
 
-def _seat(rules: Any, seat: int | None) -> str:
+def _seat(rules: Ruleset, seat: int | None) -> str:
     if seat is None:
         return "nobody"
     return f"seat {seat} ({render.seat(rules, seat)})"

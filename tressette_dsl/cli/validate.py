@@ -77,8 +77,8 @@ def _build_available() -> bool:
 def discover(paths: list[str]) -> list[Path] | None:
     """The ruleset files named, folders searched recursively; None after a usage error."""
     missing = [p for p in paths if not Path(p).exists()]
-    for path in missing:
-        print(f"tressette validate: no such file or folder: {path}", file=sys.stderr)
+    for name in missing:
+        print(f"tressette validate: no such file or folder: {name}", file=sys.stderr)
     if missing:
         return None
     files: list[Path] = []

@@ -173,9 +173,9 @@ class Compiler(CollectionRules, OperatorRules):
         if name in KEYWORDS:
             return self.problem("TS301", f"expected a value, found the keyword {name!r}", tree)
         if name in BUILTINS:
-            hint = f"it takes {BUILTINS[name].signature_text()}"
+            takes = f"it takes {BUILTINS[name].signature_text()}"
             return self.problem(
-                "TS304", f"{name!r} is a built-in function: call it with (...)", tree, hint
+                "TS304", f"{name!r} is a built-in function: call it with (...)", tree, takes
             )
         names = [n for n, t in self.scope.items() if not isinstance(t, FuncType)]
         names += list(filters.ELEMENT_TYPES) if self.in_filter else []

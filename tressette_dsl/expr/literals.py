@@ -74,7 +74,7 @@ def card_error(ctx: StaticContext, word: str) -> LiteralError:
         return LiteralError(
             "TS306", f"{word!r} is not a card", "a card is a rank and a suit, like 3D"
         )
-    rank, suit = word
+    rank, suit = word[0], word[1]
     parts = []
     if rank not in ctx.ranks:
         parts.append(f"no rank {rank!r}")

@@ -19,7 +19,6 @@ from tressette_dsl.expr.types import Type
 
 Env = Mapping[str, Any]
 Fn = Callable[[Env, int], Any]
-MaskFn = Callable[[Env], int]
 
 NOCONST: Any = object()  # marks a node whose value is only known at run time
 EMPTY_ENV: Env = {}
@@ -35,7 +34,7 @@ class Node:
     env: bool = False  # reads names from the env
     el: bool = False  # reads the element of the innermost filter
     elem: str | None = None  # this node *is* the element name `card`, `suit`, `rank`, ...
-    mask: MaskFn | None = None  # inside a filter, for BOOL: the deck cards it holds for
+    mask: Node | None = None  # inside a filter, for BOOL: a CARDS node, the deck cards it holds for
     parts: tuple[Node, ...] = ()  # for `and`: the conjuncts, which a filter may split
 
     @property

@@ -137,7 +137,7 @@ _PREV = re.compile(r"(\w+|==|!=|<=|>=|//|\S)\s*$")
 
 def syntax_problem(text: str, e: UnexpectedInput, code: str, start: str) -> ExprProblem:
     if isinstance(e, UnexpectedCharacters):
-        pos = e.pos_in_stream
+        pos = e.pos_in_stream or 0
         ch = text[pos] if pos < len(text) else ""
         return ExprProblem(code, f"unexpected character {ch!r}", pos, pos + 1, _CHAR_HINTS.get(ch))
     if not isinstance(e, UnexpectedToken):

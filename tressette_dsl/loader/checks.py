@@ -136,8 +136,8 @@ def check_contracts(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic
     for name, phase in _phases(doc, "choose"):
         for i, option in enumerate(_list(phase, "options")):
             if isinstance(option, str) and option not in known:
-                path = ("phases", name, "options", i)
-                yield _unknown(smap, "TS404", "contract", option, known=known, path=path)
+                at = ("phases", name, "options", i)
+                yield _unknown(smap, "TS404", "contract", option, known=known, path=at)
 
 
 # ---------------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def changed_rules(overlay: Mapping[str, Any]) -> list[Path]:
     return out
 
 
-def choice_keys(choice: Any) -> tuple[Path, ...] | None:
+def choice_keys(choice: Any) -> tuple[tuple[str, ...], ...] | None:
     """The rule paths a choice explains, or None for a plain sentence."""
     if isinstance(choice, dict) and isinstance(choice.get("keys"), list):
         return tuple(

@@ -32,7 +32,7 @@ CODES: dict[str, str] = {
     "TS209": "an invalid name for an entry (an id, a suit, a team)",
 }
 
-_TYPE_WORDS = {
+_TYPE_WORDS: dict[str, str] = {
     "object": "a mapping",
     "array": "a list",
     "string": "text",
@@ -153,7 +153,7 @@ def _branch_type(branch: dict[str, Any]) -> str | None:
         return repr(branch["const"])
     kind = branch.get("type")
     if isinstance(kind, list):
-        return " or ".join(_TYPE_WORDS.get(k, k) for k in kind)
+        return " or ".join(_TYPE_WORDS.get(str(k), str(k)) for k in kind)
     return _TYPE_WORDS.get(kind, kind) if kind else None
 
 
@@ -187,7 +187,7 @@ def _missing(error: Any, path: Path, smap: SourceMap) -> Iterator[Diagnostic]:
 def _wrong_type(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
     kinds = error.validator_value
     kinds = kinds if isinstance(kinds, list) else [kinds]
-    expected = " or ".join(_TYPE_WORDS.get(k, k) for k in kinds)
+    expected = " or ".join(_TYPE_WORDS.get(str(k), str(k)) for k in kinds)
     value = error.instance
     hint = None
     description = str(error.schema.get("description", ""))

@@ -26,7 +26,7 @@ from tressette_dsl.scenarios.model import (
     Step,
 )
 from tressette_dsl.scenarios.shapes import shape_problems
-from tressette_dsl.source import load_yaml
+from tressette_dsl.source import SourceMap, load_yaml
 
 SCENARIO_KEYS = (
     "name", "ruleset", "source", "pending", "seed", "dealer",
@@ -52,7 +52,7 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 class _Reader:
     """Walks one file's data, collecting diagnostics instead of stopping at the first."""
 
-    def __init__(self, file: str, smap: Any) -> None:
+    def __init__(self, file: str, smap: SourceMap) -> None:
         self.file = file
         self.smap = smap
         self.problems: list[Diagnostic] = []
@@ -61,10 +61,7 @@ class _Reader:
         return self.smap.span(path)
 
     def key_span(self, path: Path) -> Span:
-        keys = getattr(self.smap, "keys", None)
-        if isinstance(keys, dict) and path in keys:
-            return keys[path]
-        return self.span(path)
+        return self.smap.keys.get(path) or self.span(path)
 
     def error(self, code: str, message: str, path: Path, *, at_key: bool = False) -> None:
         span = self.key_span(path) if at_key else self.span(path)
@@ -217,7 +214,7 @@ def _read_scenario(
 
 
 def _zone(r: _Reader, path: Path, value: Any) -> tuple[str, ...] | None:
-    return None if value is None else r.cards(value, path, path[-1] if path else "cards")
+    return None if value is None else r.cards(value, path, str(path[-1]) if path else "cards")
 
 
 def _read_sources(r: _Reader, path: Path, value: Any) -> tuple[Source, ...]:
@@ -302,9 +299,9 @@ def _read_step(r: _Reader, item: Any, path: Path) -> Step | None:
         )
     elif seats:
         seat = str(seats[0])
-        text = r.text(entry[seats[0]], (*path, seats[0]), f"the action of {seat}")
-        if text is not None:
-            actions.append(_action(r, seat, text, (*path, seats[0]), refused))
+        action = r.text(entry[seats[0]], (*path, seats[0]), f"the action of {seat}")
+        if action is not None:
+            actions.append(_action(r, seat, action, (*path, seats[0]), refused))
     if "refused" in entry and not seats:
         r.error(
             codes.BAD_VALUE,

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path as FsPath
 from typing import Any
 
 from tressette_dsl import engine
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Severity, Span
+from tressette_dsl.engine import GameState
 from tressette_dsl.loader import bundled_ids, load_ruleset
+from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.scenarios import codes
 from tressette_dsl.scenarios.checks import CHECKS, Game
 from tressette_dsl.scenarios.loader import did_you_mean
@@ -56,9 +59,9 @@ class _Stop(Exception):
 class RulesetCache:
     """Rulesets loaded once per run, by resolved name; failures are remembered too."""
 
-    loaded: dict[str, Any] = field(default_factory=dict)
+    loaded: dict[str, Ruleset | BaseException] = field(default_factory=dict)
 
-    def get(self, scenario: Scenario) -> Any:
+    def get(self, scenario: Scenario) -> Ruleset:
         key = resolve_ruleset(scenario)
         if key not in self.loaded:
             self.loaded[key] = _load_ruleset(key)
@@ -76,7 +79,7 @@ def resolve_ruleset(scenario: Scenario) -> str:
     return name
 
 
-def _load_ruleset(key: str) -> Any:
+def _load_ruleset(key: str) -> Ruleset | BaseException:
     try:
         return load_ruleset(key)
     except DiagnosticError as exc:
@@ -126,8 +129,7 @@ def _ruleset_problem(scenario: Scenario, exc: BaseException) -> Diagnostic:
 
 
 class _Runner:
-    def __init__(self, scenario: Scenario, rules: Any) -> None:
-        self.engine = engine
+    def __init__(self, scenario: Scenario, rules: Ruleset) -> None:
         self.scenario = scenario
         self.rules = rules
         self.problems: list[Diagnostic] = []
@@ -136,7 +138,7 @@ class _Runner:
 
     def run(self) -> Result:
         try:
-            self.game = Game(self.rules, self.engine, self._new_game())
+            self.game = Game(self.rules, self._new_game())
             for step in self.scenario.steps:
                 self._step(step)
         except _Stop as stop:
@@ -151,14 +153,15 @@ class _Runner:
         return Result(self.scenario, status, tuple(self.problems), self.checked)
 
     # -- setting up the deal ---------------------------------------------------------
-    def _new_game(self) -> Any:
+    def _new_game(self) -> GameState:
         s = self.scenario
         kwargs: dict[str, Any] = {}
         if s.dealer is not None:
-            kwargs["dealer"] = self._name(lambda: seat_index(self.rules, s.dealer), "dealer")
+            dealer = s.dealer
+            kwargs["dealer"] = self._name(partial(seat_index, self.rules, dealer), "dealer")
         if s.hands:
             kwargs["hands"] = {
-                self._name(lambda seat=seat: seat_index(self.rules, seat), "hands"): self._cards(
+                self._name(partial(seat_index, self.rules, seat), "hands"): self._cards(
                     cards, "hands"
                 )
                 for seat, cards in s.hands.items()
@@ -169,7 +172,7 @@ class _Runner:
                 kwargs[zone] = self._cards(cards, zone)
         self._no_card_twice(kwargs)
         try:
-            state = self.engine.new_game(self.rules, s.seed, **kwargs)
+            state = engine.new_game(self.rules, s.seed, **kwargs)
         except (ValueError, TypeError, KeyError) as exc:
             where = next(
                 (s.spans[k] for k in ("hands", "deck", "stock", "monte", "dealer") if k in s.spans),
@@ -180,13 +183,13 @@ class _Runner:
             ) from None
         return self._start_totals(state)
 
-    def _start_totals(self, state: Any) -> Any:
+    def _start_totals(self, state: GameState) -> GameState:
         """``start_totals``: the match score before the first deal (the state is plain data)."""
         if not self.scenario.start_totals:
             return state
         totals = list(state.totals)
         for side, points in self.scenario.start_totals.items():
-            index = self._name(lambda side=side: slot_index(self.rules, side), "start_totals")
+            index = self._name(partial(slot_index, self.rules, side), "start_totals")
             totals[index] = points
         return state.replace(totals=tuple(totals))
 
@@ -199,7 +202,7 @@ class _Runner:
             ) from None
 
     def _cards(self, cards: Iterable[str], key: str) -> list[str]:
-        return [self._name(lambda c=c: card_text(self.rules, c), key) for c in cards]
+        return [self._name(partial(card_text, self.rules, c), key) for c in cards]
 
     def _no_card_twice(self, kwargs: dict[str, Any]) -> None:
         seen: dict[str, str] = {}
@@ -291,10 +294,10 @@ class _Runner:
                 )
             )
         try:
-            parsed = self.engine.parse_action(
+            parsed = engine.parse_action(
                 self.rules, game.state, card_words(self.rules, action.text)
             )
-        except self.engine.InvalidActionError as exc:
+        except engine.InvalidActionError as exc:
             if action.refused is not False:
                 self._check_reason(action, exc)
                 return
@@ -305,7 +308,7 @@ class _Runner:
             ) from None
         try:
             game.apply(parsed)
-        except self.engine.IllegalActionError as exc:
+        except engine.IllegalActionError as exc:
             if action.refused is not False:
                 self._check_reason(action, exc)
                 return
@@ -368,7 +371,7 @@ def _reached(game: Game, goal: Any, done: int, tricks: int, deals: int) -> bool:
     return game.is_over()
 
 
-def _auto_choice(legal: tuple[Any, ...]) -> Any:
+def _auto_choice(legal: tuple[engine.Action, ...]) -> engine.Action:
     """The first legal action that is a plain move (not a claim, signal or declaration)."""
     for action in legal:
         if not str(action).startswith(PLAIN_FIRST):

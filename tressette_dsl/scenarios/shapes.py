@@ -26,7 +26,8 @@ def kind(value: Any) -> str:
         return "a boolean"
     if isinstance(value, int | float):
         return f"a number ({value})"
-    return {dict: "a mapping", list: "a list", str: "a text"}.get(type(value), type(value).__name__)
+    names: dict[type, str] = {dict: "a mapping", list: "a list", str: "a text"}
+    return names.get(type(value), type(value).__name__)
 
 
 def _is_int(value: Any) -> bool:

@@ -428,3 +428,24 @@ def test_wrong_dealer_in_the_header_is_caught(
     code, _, err = _replay(capsys, str(_write(tmp_path / "t.jsonl", lines)))
     assert code == 1
     assert ":1: expected dealer " in err
+
+
+def test_logged_events_decode_into_engine_records(game_log: Path) -> None:
+    log = gamelog.read_log(game_log)
+    first = log.actions[0]
+    assert len(first.records) == len(first.events)
+    assert [r.to_dict() for r in first.records] == list(first.events)
+
+
+def test_an_event_that_is_no_engine_event_is_a_located_log_error(
+    game_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = _lines(game_log)
+    i = _first_action_line(lines, "play ", start=3)
+    obj = json.loads(lines[i])
+    obj["events"][0]["type"] = "CardPlayedTwice"
+    lines[i] = json.dumps(obj)
+    code, _, err = _replay(capsys, str(_write(tmp_path / "t.jsonl", lines)))
+    assert code != 0
+    assert f"t.jsonl:{i + 1}: action line: event 1 is not an engine event" in err
+    assert "Traceback" not in err
