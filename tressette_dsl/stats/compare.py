@@ -16,7 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.engine.state import DealRecord
-from tressette_dsl.stats.intervals import Difference, paired_difference, welch_difference
+from tressette_dsl.stats.intervals import (
+    Difference,
+    bounded,
+    paired_difference,
+    welch_difference,
+)
 from tressette_dsl.stats.samples import Exact, Samples
 
 
@@ -70,8 +75,10 @@ def compare(a: Samples, b: Samples) -> Comparison:
 
     def seat_pairs(name: str) -> Difference:
         xa, xb = la.seats.index(name), lb.seats.index(name)
-        return paired_difference(
-            [int(a.won[i][xa]) for i, _ in pairs], [int(b.won[j][xb]) for _, j in pairs]
+        return bounded(
+            paired_difference(
+                [int(a.won[i][xa]) for i, _ in pairs], [int(b.won[j][xb]) for _, j in pairs]
+            )
         )
 
     seats = [s for s in la.seats if s in lb.seats]
@@ -132,7 +139,7 @@ def _rates(
 ) -> Difference:
     xs: list[Exact] = [int(hit(r)) for r in a]
     ys: list[Exact] = [int(hit(r)) for r in b]
-    return welch_difference(xs, ys)
+    return bounded(welch_difference(xs, ys))
 
 
 def _is_contract(name: str) -> Callable[[DealRecord], bool]:

@@ -32,10 +32,17 @@ CSV_FIELDS = ("ruleset", "section", "group", "label", "metric", "value", "low", 
 Row = dict[str, Any]
 
 
-def to_json(summary: Summary, b: Summary | None = None, diff: Comparison | None = None) -> str:
+def to_json(
+    summary: Summary,
+    b: Summary | None = None,
+    diff: Comparison | None = None,
+    extra: dict[str, Any] | None = None,
+) -> str:
+    """`extra` adds top-level fields (simulate adds ``errors``)."""
     doc: dict[str, Any] = {"summary": summary.as_dict()}
     if b is not None and diff is not None:
         doc["compare"] = {"b": b.as_dict(), "difference": diff.as_dict()}
+    doc.update(extra or {})
     return json.dumps(_finite(doc), indent=2, sort_keys=False) + "\n"
 
 

@@ -210,3 +210,11 @@ def welch_difference(a: Sequence[Exact], b: Sequence[Exact], level: float = LEVE
     df = max(1, math.floor(df_exact))
     half = t_value(df, level) * math.sqrt(float(se2))
     return Difference(float(ma), float(mb), diff, diff - half, diff + half, "welch")
+
+
+def bounded(d: Difference, low: float = -1.0, high: float = 1.0) -> Difference:
+    """A difference of two rates lies in [-1, 1]; the t interval of a small sample can reach
+    past that, which says nothing more, so it is cut there."""
+    if math.isnan(d.low):
+        return d
+    return Difference(d.a, d.b, d.diff, max(low, d.low), min(high, d.high), d.method)

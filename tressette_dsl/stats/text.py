@@ -106,6 +106,8 @@ def comparison_lines(c: Comparison) -> list[str]:
     for name, d in c.contract_success.items():
         lines.append(f"  contract {name} success rate: {delta(d, 100.0, '%')}")
     for name, d in c.big_wins.items():
+        if d.a == 0 and d.b == 0:
+            continue  # never happened under either ruleset
         lines.append(f"  big win {name} per deal: {delta(d, 100.0, '%')}")
     if c.changes_who_wins():
         lines.append(f"verdict: the win rates by {what} differ by more than luck explains")

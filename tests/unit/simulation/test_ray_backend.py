@@ -37,3 +37,15 @@ def test_ray_equals_local_processes(local_ray: Any) -> None:
     key = [(s.seed, s.winners, s.deals, s.actions, s.totals, s.records) for s in on_ray]
     assert key == [(s.seed, s.winners, s.deals, s.actions, s.totals, s.records) for s in local]
     assert sum(done) == len(seeds)
+
+
+def test_simulate_backend_ray_equals_jobs_2(
+    local_ray: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tressette_dsl.cli import main  # noqa: PLC0415
+
+    common = ["simulate", "briscola-chiamata", "--games", "6", "--format", "json"]
+    assert main([*common, "--backend", "ray"]) == 0
+    on_ray = capsys.readouterr().out
+    assert main([*common, "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == on_ray
