@@ -14,6 +14,8 @@ from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, did_you_mean
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
+from tressette_dsl.loader.units import CODES as UNIT_CODES
+from tressette_dsl.loader.units import check_units
 from tressette_dsl.source import Path, SourceMap
 
 CODES: dict[str, str] = {
@@ -31,6 +33,7 @@ CODES: dict[str, str] = {
     "TS413": "a take phase takes from a zone that is not shown first",
     "TS416": "an abstract ruleset cannot be played",
     BAD_CHOICE_KEY: "a recorded choice names a rule the ruleset does not have",
+    **UNIT_CODES,
 }
 
 Check = Callable[[dict[str, Any], SourceMap], Iterator[Diagnostic]]
@@ -511,4 +514,5 @@ CHECKS: tuple[Check, ...] = (
     check_teams,
     check_big_wins,
     check_choice_keys,
+    check_units,
 )

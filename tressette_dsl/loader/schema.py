@@ -11,13 +11,15 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Iterator
-from pathlib import Path as FsPath
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, did_you_mean
+from tressette_dsl.resources import data_path
 from tressette_dsl.source import Path, SourceMap
 
-SCHEMA_FILE = FsPath(__file__).resolve().parent.parent / "schema" / "ruleset.schema.json"
+# One file, in the package's source tree; the wheel moves it under _data, mirroring the
+# checkout, so that the bundled rulesets' `$schema` comments resolve there too (pyproject).
+SCHEMA_FILE = data_path("tressette_dsl", "schema", "ruleset.schema.json")
 
 CODES: dict[str, str] = {
     "TS200": "the document does not fit the ruleset schema (other cases)",
@@ -64,7 +66,12 @@ def schema() -> dict[str, Any]:
 def _validator() -> Any:
     from jsonschema import Draft202012Validator  # noqa: PLC0415 - keep `import loader` cheap
 
-    return Draft202012Validator(schema())
+    # The loader checks the merged document, bases included, so always as a whole ruleset
+    # (`$defs/ruleset`): the root's switch to the overlay form on `extends` is for editors,
+    # which see one file alone (schema_overlay.py).
+    whole = {k: v for k, v in schema().items() if k not in ("if", "then", "else")}
+    whole["$ref"] = "#/$defs/ruleset"
+    return Draft202012Validator(whole)
 
 
 def check(doc: Any, smap: SourceMap, skip: Iterable[Path] = ()) -> list[Diagnostic]:

@@ -109,6 +109,10 @@ EXPLAIN = {
     "the zone must have been shown by an earlier `reveal` phase, or its face-down cards "
     "would become public without the rules saying so.",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
+    "TS417": "A warning, not an error: `scoring.last_trick` (like card values) counts card "
+    "units, `deck.unit` of them to a point (3 in the Tressette family). A value that is not "
+    "a whole number of points, such as `last_trick: 1` (a third), is most often points "
+    "written where units are meant; the hint gives the value in units. The file still loads.",
     "TS420": "A recorded choice (`meta.choices`) may name the rules it explains as `keys`, "
     "dotted paths such as `signals.striscio`; a ruleset that extends this one and changes one "
     "of them does not inherit the choice, so `describe` never shows a choice the rules no "
@@ -175,6 +179,9 @@ def _synthetic() -> dict[str, tuple[str, str]]:
         (folder / "many.yaml").write_text("".join(f"k{i}: yes\n" for i in range(120)))
         (folder / "base.yaml").write_text("id: base\nabstract: true\n")
         (folder / "folder.yaml").mkdir()
+        (folder / "thirds.yaml").write_text(
+            "id: thirds\nextends: tressette\nscoring:\n  last_trick: 1\n"
+        )
         many = _block(run_cli("many.yaml", cwd=folder)[1], "TS100")
         return {
             "TS100": ("a file with 120 lines `kN: yes` (`many.yaml`), the last lines", many),
@@ -186,6 +193,11 @@ def _synthetic() -> dict[str, tuple[str, str]]:
             "TS114": (
                 '`load_ruleset("tresette")` (or `tressette play tresette`)',
                 _loaded("tresette", folder),
+            ),
+            "TS417": (
+                "`thirds.yaml`: `id: thirds` / `extends: tressette` / `scoring:` / "
+                "`  last_trick: 1`",
+                run_cli("thirds.yaml", cwd=folder)[1],
             ),
             "TS416": (
                 '`load_ruleset("base.yaml")` (or `tressette play base.yaml`) on a file '

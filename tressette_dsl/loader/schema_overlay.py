@@ -1,0 +1,116 @@
+"""The overlay half of the ruleset schema, derived from the full half: a house rule that
+`extends` another names only what it changes, so nothing is required of it.
+
+The shipped schema (`ruleset.schema.json`) switches on `extends` at its root: a document
+without it must be a whole ruleset (``$defs/ruleset``); one with it is an *overlay*
+(``$defs/overlay``), which editors and ``check-jsonschema`` check for shape only, because
+the missing keys come from the base (the loader checks the merged document against
+``$defs/ruleset``, so nothing is lost). The overlay definitions are computed here from the
+full ones, never edited by hand:
+
+- every ``required`` is dropped;
+- every property may also be null (RFC 7396: null removes an inherited entry);
+- a union discriminated by ``kind`` (``oneOf``) becomes ``anyOf`` of its overlay branches:
+  an overlay phase that leaves ``kind`` to its base may fit several kinds;
+- a ``$ref`` to ``#/$defs/X`` points to ``#/$defs/overlay_X``.
+
+``python -m tressette_dsl.loader.schema_overlay`` rewrites the file after the full half
+changed; a test fails while the two halves disagree.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+DEFS = "#/$defs/"
+ROOT_SWITCH: dict[str, Any] = {
+    "if": {"required": ["extends"]},
+    "then": {"$ref": "#/$defs/overlay"},
+    "else": {"$ref": "#/$defs/ruleset"},
+}
+
+
+def _null_or(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema`, or null (removes the inherited value); the description stays on top, where
+    editors read it."""
+    if _allows_null(schema):
+        return schema
+    return {
+        "description": schema.get("description", "A value."),
+        "anyOf": [
+            {k: v for k, v in schema.items() if k != "description"} | {"description": "A value."},
+            {"type": "null", "description": "Removes the value inherited through extends."},
+        ],
+    }
+
+
+def _allows_null(schema: dict[str, Any]) -> bool:
+    if schema.get("type") == "null":
+        return True
+    return any(isinstance(b, dict) and b.get("type") == "null" for b in schema.get("anyOf", ()))
+
+
+def overlay(node: Any) -> Any:
+    """The overlay form of one (sub)schema."""
+    if isinstance(node, list):
+        return [overlay(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    union = "oneOf" in node
+    for key, value in node.items():
+        if key == "required" or (union and key == "properties"):
+            continue
+        if key == "$ref" and isinstance(value, str) and value.startswith(DEFS):
+            out[key] = DEFS + "overlay_" + value[len(DEFS) :]
+        elif key == "oneOf":
+            out["anyOf"] = overlay(value)
+        elif key == "properties":
+            out[key] = {name: _null_or(overlay(sub)) for name, sub in value.items()}
+        elif key in ("if", "then", "else"):
+            continue  # conditions only add requirements: none apply to an overlay
+        else:
+            out[key] = overlay(value)
+    return out
+
+
+def full_half(schema: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The whole-ruleset definition and the shared definitions, overlay parts left out."""
+    defs = {k: v for k, v in schema["$defs"].items() if not k.startswith("overlay")}
+    return defs["ruleset"], {k: v for k, v in defs.items() if k != "ruleset"}
+
+
+def with_overlays(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema with its overlay definitions (re)computed from the full ones."""
+    ruleset, shared = full_half(schema)
+    out = {k: v for k, v in schema.items() if k not in ("$defs", "if", "then", "else")}
+    out.update(copy.deepcopy(ROOT_SWITCH))
+    defs: dict[str, Any] = {"ruleset": ruleset, **shared}
+    root = overlay(ruleset)
+    root["description"] = (
+        "A ruleset that extends another: any key of a ruleset, none required (the base "
+        "supplies the rest); null removes an inherited entry."
+    )
+    defs["overlay"] = root
+    for name, sub in shared.items():
+        defs[f"overlay_{name}"] = overlay(sub)
+    out["$defs"] = defs
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    from tressette_dsl.loader.schema import SCHEMA_FILE  # noqa: PLC0415
+
+    path = Path(argv[0]) if argv else SCHEMA_FILE
+    current = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps(with_overlays(current), indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
