@@ -8,10 +8,24 @@ the sources and the recorded choices from ``Ruleset.meta``.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
 from tressette_dsl.loader.inherit_meta import choice_text
+from tressette_dsl.prose.glossary import terms_of
+from tressette_dsl.prose.words import Vocabulary, in_words, pattern_in_words
+
+# A rules page is read by one reader at a time; the vocabulary of the ruleset being
+# described is set by `describe` for the phrases below (`_say`).
+_VOCAB: list[Vocabulary] = [Vocabulary()]
+
+
+def _say(expr: Any) -> str:
+    """An expression of the model in words (docs: prose/words.py)."""
+    text = getattr(expr, "text", expr)
+    return in_words(str(text), _VOCAB[-1])
+
 
 FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔", (1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
 ROLE_WORDS = {
@@ -58,10 +72,22 @@ def describe(rules: Any, meta: dict[str, Any] | None = None) -> str:
         model_meta = getattr(rules, "meta", None)
         meta = model_meta.to_dict() if model_meta is not None else {}
     meta = meta or {}
+    _VOCAB.append(Vocabulary.of(rules))
+    try:
+        return _page(rules, meta)
+    finally:
+        _VOCAB.pop()
+
+
+def _page(rules: Any, meta: dict[str, Any]) -> str:
     parts = [f"# {rules.title}", ""]
     if meta.get("description"):
         parts += [str(meta["description"]), ""]
-    parts.append(f"Ruleset id: `{rules.id}`.")
+    parts += _overview(rules)
+    parts += ["", f"Ruleset id: `{rules.id}` (for `tressette play {rules.id}`)."]
+    glossary = _glossary(rules)
+    if glossary:
+        parts += ["", *glossary]
     for section in (
         _players,
         _deck,
@@ -79,6 +105,66 @@ def describe(rules: Any, meta: dict[str, Any] | None = None) -> str:
             parts += ["", *lines]
     parts += ["", *_sources(meta)]
     return "\n".join(parts).rstrip() + "\n"
+
+
+def _overview(rules: Any) -> list[str]:
+    """Three or four sentences: who plays, with what, how a deal goes, how the match ends."""
+    p, s, d = rules.players, rules.sides, rules.deck
+    if s.mode == "teams":
+        who = f"{p.count} players in {len(s.names)} fixed partnerships"
+    elif s.mode == "individual":
+        who = f"{p.count} players, each for himself"
+    else:
+        who = f"{p.count} players; each deal one of them (the declarer) plays against the others"
+    kinds = [ph.kind for ph in rules.flow]
+    steps = []
+    if "auction" in kinds:
+        steps.append("an auction decides the contract and the declarer")
+    if "call" in kinds:
+        steps.append("the declarer may call a card")
+    if any(k in kinds for k in ("move", "give", "discard", "take")):
+        steps.append("cards change hands with the monte")
+    tricks = [ph for ph in rules.flow if ph.kind == "tricks"]
+    follow = tricks[0].follow_suit.text if tricks else "true"
+    steps.append(
+        "tricks are played, following suit"
+        if follow == "true"
+        else "tricks are played without having to follow suit"
+        if follow == "false"
+        else f"tricks are played, following suit {_say(tricks[0].follow_suit)}"
+    )
+    trump = any(getattr(ph, "trump", None) is not None for ph in tricks)
+    steps[-1] += " (with a trump suit)" if trump else " (no trumps)"
+    steps.append("card points are counted")
+    end = (
+        f"first to {rules.match.target} points wins the match"
+        if rules.match.target is not None
+        else f"the match ends when {_say(rules.match.end)}"
+    )
+    return [
+        "## In short",
+        "",
+        f"{who.capitalize()}, with {d.size} cards. Each deal: {'; '.join(steps)}. "
+        f"Then the deal is scored; {end}.",
+    ]
+
+
+def _glossary(rules: Any) -> list[str]:
+    words = set(rules.contracts)
+    words |= {b.id for b in rules.scoring.big_wins}
+    words |= {sg.id for sg in rules.signals}
+    words |= {dc.id for dc in rules.declarations}
+    words |= {getattr(ph, "zone", None) or getattr(ph, "source", None) or "" for ph in rules.flow}
+    if rules.declarations:
+        words.add("accusi")
+    if rules.sides.mode == "contract":
+        words |= {"declarer", "defenders"}
+    if rules.claims is not None:
+        words.add("claim")
+    terms = terms_of(words)
+    if not terms:
+        return []
+    return ["## Terms", "", *[f"- **{term}**: {text}." for term, text in terms]]
 
 
 def _seat_list(rules: Any, seats: Any) -> str:
@@ -128,6 +214,11 @@ def _deck(rules: Any) -> list[str]:
         out.append(f"- Rank names: {', '.join(names)}.")
     values = _values(d)
     out.append(f"- Card values (points): {values}; all other cards 0.")
+    if d.unit > 1:
+        out.append(
+            f"- Card points are counted in units of 1/{d.unit} of a point ({d.unit} units make "
+            "a point): a side's fractions are dropped when its deal is scored."
+        )
     total = sum(d.card_value[c] for c in d.cards)
     out.append(f"- The deck holds {points(total, d.unit)} points in cards.")
     return out
@@ -160,24 +251,25 @@ def _who(who: Any) -> str:
     if getattr(who, "role", None):
         return str(ROLE_WORDS.get(who.role, who.role))
     seat = getattr(who, "seat", None)
-    return f"the seat `{seat.text}`" if seat is not None else "?"
+    return _say(seat) if seat is not None else "?"
 
 
 def _when(phase: Any) -> str:
     when = getattr(phase, "when", None)
-    return f" — only when `{when.text}`" if when is not None else ""
+    return f" (only when {_say(when)})" if when is not None else ""
 
 
 def _deal_and_flow(rules: Any) -> list[str]:
     out = ["## The deal, phase by phase", ""]
     for i, phase in enumerate(rules.flow, 1):
         text = PHASE_TEXT.get(phase.kind, _generic)(rules, phase)
-        out.append(f"{i}. **{phase.id}** ({phase.kind}){_when(phase)}: {text}")
+        name = phase.id.replace("_", " ").capitalize()
+        out.append(f"{i}. **{name}**{_when(phase)}: {text}")
     return out
 
 
 def _deal_text(rules: Any, ph: Any) -> str:
-    first = "chosen at random" if ph.first_dealer is None else f"seat `{ph.first_dealer.text}`"
+    first = "chosen at random" if ph.first_dealer is None else _say(ph.first_dealer)
     packets = []
     for pk in ph.packets:
         count = "the rest" if pk.count is None else str(pk.count)
@@ -185,12 +277,14 @@ def _deal_text(rules: Any, ph: Any) -> str:
             f"{count} to each player" if pk.zone is None else f"{count} to the {pk.zone}"
         )
     text = (
-        f"the first dealer is {first}, then the deal passes to `{ph.next_dealer.text}`. "
+        f"the first dealer is {first}; the next deal is dealt by {_say(ph.next_dealer)}. "
         f"Cards are dealt from the top, starting with the player after the dealer: "
         f"{'; then '.join(packets)}."
     )
     if ph.misdeal is not None:
-        text += f" A player whose hand satisfies `{ph.misdeal.condition.text}` may annul the deal."
+        text += (
+            f" A player whose hand is such that {_say(ph.misdeal.condition)} may annul the deal."
+        )
     return text
 
 
@@ -201,15 +295,20 @@ def _auction_text(rules: Any, ph: Any) -> str:
         else "turns go round until one bidder remains; a pass is final"
     )
     bids = []
+    one_contract = len({bid.contract for bid in ph.bids}) == 1
     for bid in sorted(ph.bids, key=lambda b: (b.level, b.id)):
         extra = " (closes the auction)" if bid.closes else ""
         if bid.points is not None:
-            extra += f" with {bid.points[0]}..{bid.points[1]} points"
-        bids.append(f"`{bid.id}` → {bid.contract}{extra}")
+            extra += f" with {bid.points[0]} to {bid.points[1]} points"
+        named = "" if one_contract or bid.contract == bid.id else f" (for {bid.contract})"
+        bids.append(f"{bid.id.replace('_', ' ')}{named}{extra}")
+    if one_contract and ph.bids and ph.bids[0].contract not in {b.id for b in ph.bids}:
+        bids[-1] += f"; every bid is for the contract {ph.bids[0].contract}"
     return (
-        f"starting with `{ph.first.text}`, {speeches}: pass or bid higher than the last bid "
+        f"starting with {_say(ph.first)}, {speeches}: pass or bid higher than the last bid "
         f"(a higher level, or the same level with more points). Bids, lowest first: "
-        f"{', '.join(bids)}. If everybody passes: {ph.all_pass}, the deal does not count."
+        f"{', '.join(bids)}. If everybody passes, the cards are dealt again and the deal does "
+        "not count."
     )
 
 
@@ -224,7 +323,7 @@ def _call_text(rules: Any, ph: Any) -> str:
         if ph.effect == "transfer"
         else "its holder becomes the caller's secret partner"
     )
-    text = f"{_who(ph.who)} names a card among `{ph.cards.text}`; {effect}."
+    text = f"{_who(ph.who)} names a card ({_say(ph.cards)}); {effect}."
     if ph.effect == "partner":
         text += f" The partner is revealed {ph.reveal.replace('_', ' ')}."
     if ph.trump_called_suit:
@@ -233,14 +332,22 @@ def _call_text(rules: Any, ph: Any) -> str:
 
 
 def _tricks_text(rules: Any, ph: Any) -> str:
-    follow = {"true": "always", "false": "never"}.get(
-        ph.follow_suit.text, f"when `{ph.follow_suit.text}`"
-    )
-    trump = "no trumps" if ph.trump is None else f"trump: `{ph.trump.text}`"
+    follow = {
+        "true": "players must follow suit",
+        "false": "players need not follow suit",
+    }.get(ph.follow_suit.text, f"players must follow suit {_say(ph.follow_suit)}")
+    if ph.trump is None:
+        trump = "there are no trumps"
+        wins = "The highest card of the suit led wins the trick (a card of another suit never does)"
+    else:
+        trump = f"the trump suit is {_say(ph.trump)}"
+        wins = (
+            "The highest trump wins the trick; without a trump in it, the highest card of the "
+            "suit led (a card of another suit that is not trump never wins)"
+        )
     text = (
-        f"`{ph.first_lead.text}` leads the first trick; must follow suit: {follow}; {trump}. "
-        "The highest card of the suit led wins (a card of another suit never does) and its "
-        "winner leads the next trick, until the hands are empty."
+        f"{_say(ph.first_lead)} leads the first trick; {follow}; "
+        f"{trump}. {wins}, and its winner leads the next trick, until the hands are empty."
     )
     if ph.draw is not None:
         shown = "shown to all" if ph.draw.shown else "face down"
@@ -255,25 +362,29 @@ def _generic(rules: Any, ph: Any) -> str:
     if ph.kind == "reveal":
         return f"the {ph.zone} is shown to every player."
     if ph.kind == "move":
-        count = "all the cards" if ph.count is None else f"`{ph.count.text}` cards each"
+        count = "all the cards" if ph.count is None else f"{_say(ph.count)} cards each"
         shown = "face up" if ph.shown else "face down"
         return f"{count} of the {ph.source} go to {_who(ph.to)}, {shown}."
     if ph.kind == "give":
         shown = "face up" if ph.shown else "face down"
-        return (
-            f"{_who(ph.who)} gives `{ph.count.text}` card(s) of his choice to {_who(ph.to)}, "
-            f"{shown}."
-        )
+        return f"{_who(ph.who)} gives {_cards(ph.count)} of his choice to {_who(ph.to)}, {shown}."
     if ph.kind == "discard":
-        return f"{_who(ph.who)} discards `{ph.count.text}` card(s) face down to the {ph.to}."
+        return f"{_who(ph.who)} discards {_cards(ph.count)} face down to the {ph.to}."
     if ph.kind == "take":
         return (
-            f"{_who(ph.who)}, in turn, take any of the shown {ph.source} cards (`take CARD`, "
-            "`done`); the last takes the rest."
+            f"{_who(ph.who)}, in turn, takes any of the shown {ph.source} cards and says when "
+            "he is done; the last takes the rest."
         )
     if ph.kind == "score":
         return "the deal is scored (see Scoring), then the end of the match is checked."
     return ph.kind
+
+
+def _cards(count: Any) -> str:
+    said = _say(count)
+    if said == "1":
+        return "1 card"
+    return f"{said} cards" if said.isdigit() else said
 
 
 PHASE_TEXT = {
@@ -288,11 +399,29 @@ PHASE_TEXT = {
 def _contracts(rules: Any) -> list[str]:
     if not rules.contracts:
         return []
-    out = ["## Contracts", "", "| contract | value | alone | target |", "|---|---|---|---|"]
-    for c in rules.contracts.values():
-        alone = "" if c.alone_value is None else str(c.alone_value)
-        target = "" if c.target is None else str(c.target)
-        out.append(f"| {c.id} | {c.value} | {alone} | {target} |")
+    contracts = list(rules.contracts.values())
+    alone = any(c.alone_value is not None for c in contracts)
+    target = any(c.target is not None for c in contracts)
+    head = (
+        ["contract", "value"]
+        + (["value alone"] if alone else [])
+        + (["points to make"] if target else [])
+    )
+    out = [
+        "## Contracts",
+        "",
+        "Contracts from the lowest; the value is what the contract is worth in the payments.",
+        "",
+        "| " + " | ".join(head) + " |",
+        "|" + "---|" * len(head),
+    ]
+    for c in contracts:
+        row = [c.id, str(c.value)]
+        if alone:
+            row.append("" if c.alone_value is None else str(c.alone_value))
+        if target:
+            row.append("" if c.target is None else str(c.target))
+        out.append("| " + " | ".join(row) + " |")
     return out
 
 
@@ -303,14 +432,15 @@ def _declarations(rules: Any) -> list[str]:
     out.append("|---|---|---|---|")
     says = {"suit": "the suit", "missing_suit": "the missing suit", "rank": "the rank"}
     for d in rules.declarations:
-        pattern = getattr(d.pattern, "text", None) or str(d.pattern)
+        pattern = pattern_in_words(getattr(d.pattern, "text", None) or str(d.pattern), _VOCAB[-1])
         sup = f" (not while holding a {', '.join(d.superseded_by)})" if d.superseded_by else ""
-        out.append(f"| {d.id} | `{pattern}`{sup} | {d.points} | {says.get(d.says, d.says)} |")
+        out.append(f"| {d.id} | {pattern}{sup} | {d.points} | {says.get(d.says, d.says)} |")
     dg = rules.declaring
     if dg is not None:
         out += [
             "",
-            f"- When: {DECLARE_AT.get(dg.at, dg.at)}, while `{dg.window.text}`.",
+            f"- When: {DECLARE_AT.get(dg.at, dg.at)}"
+            + ("." if dg.window.text == "true" else f", {_say(dg.window)}."),
             f"- {'Compulsory' if dg.mandatory else 'Optional'}; scored "
             f"{'at once' if dg.scored == 'immediately' else 'at the end of the deal'}; the cards "
             f"{'are shown' if dg.reveal == 'on_declare' else 'are not shown'} "
@@ -329,14 +459,14 @@ def _signals(rules: Any) -> list[str]:
     out = ["## Signals", "", "| signal | made | means | true when |", "|---|---|---|---|"]
     for s in rules.signals:
         values = f" (values {', '.join(map(str, s.values))})" if s.values else ""
-        truth = f"`{s.truth.text}`" if s.truth is not None else "always"
+        truth = _say(s.truth) if s.truth is not None else "always"
         bluff = "; may be a bluff" if s.bluff else ""
         out.append(f"| {s.id}{values} | {SIGNAL_AT.get(s.at, s.at)} | {s.means} | {truth}{bluff} |")
-    window = f"while `{sg.window.text}`" if sg.window is not None else "at any trick"
+    window = "at any trick" if sg.window is None or sg.window.text == "true" else _say(sg.window)
     truthful = "must be true (a false signal is refused)" if sg.truthful else "may be false"
     combine = "several signals may go with one card" if sg.combine else "one signal per card"
     out += ["", f"- Signals are allowed {window}; they {truthful}; {combine}."]
-    out.append("- `hand` in a condition is the hand after the card is played.")
+    out.append("- 'The player's hand' in a condition is the hand after the card is played.")
     return out
 
 
@@ -348,18 +478,23 @@ def _claims(rules: Any) -> list[str]:
         return [
             "## Calling the opponents out",
             "",
-            f"- A player may call the other side out when `{c.allowed.text}`: their total is "
-            f"counted as `{c.total.text}` against `{c.target.text}`.",
+            f"- A player may call the other side out{_claim_when(c)}: their total "
+            f"({_say(c.total)}) is compared with {_say(c.target)}.",
             "- The called-out side wins the match either way: the call stops play (and any big "
             "win in the making); a premature call loses for the calling side.",
         ]
     return [
         "## Claiming",
         "",
-        f"- A player may claim when `{c.allowed.text}`: his side's total is counted as "
-        f"`{c.total.text}` against `{c.target.text}`.",
-        f"- Right: {c.right.replace('_', ' ')}. Wrong: {c.wrong.replace('_', ' ')}.",
+        f"- A player may stop the play and claim that his side has reached the target"
+        f"{_claim_when(c)}: its total ({_say(c.total)}) is compared with {_say(c.target)}.",
+        f"- A right claim: his side {c.right.replace('_', 's the ')}. A wrong one: his side "
+        f"{c.wrong.replace('_', 's the ')}.",
     ]
+
+
+def _claim_when(c: Any) -> str:
+    return "" if c.allowed.text == "true" else f" when {_say(c.allowed)}"
 
 
 def _scoring(rules: Any) -> list[str]:
@@ -367,9 +502,14 @@ def _scoring(rules: Any) -> list[str]:
     out = [
         "## Scoring",
         "",
-        f"- The last trick is worth {points(sc.last_trick, d.unit)} point(s).",
-        f"- Each side's deal points: `{sc.deal_points.text}` (units are 1/{d.unit} of a point; "
-        "each side rounds its own total, never single tricks).",
+        _last_trick(sc.last_trick, d.unit),
+        f"- Each side scores for the deal: {_say(sc.deal_points)}"
+        + (
+            f" (card units are 1/{d.unit} of a point; each side rounds its own total, never "
+            "single tricks)."
+            if d.unit > 1
+            else "."
+        ),
     ]
     if sc.leftover_to != "none":
         out.append(
@@ -382,17 +522,23 @@ def _scoring(rules: Any) -> list[str]:
         }
         out += ["", "Big wins (checked in this order, the first that holds applies):", ""]
         for bw in sc.big_wins:
-            amount = (
-                f"{bw.games} games" if sc.big_win_effect == "win_match" else f"×{bw.multiplier}"
-            )
+            amount = f"{bw.games} games" if sc.big_win_effect == "win_match" else f"{bw.multiplier}"
             what = effect.get(sc.big_win_effect, "")
             cancels = (
                 " The other sides' declarations of the deal score nothing."
                 if bw.cancels_opponent_declarations
                 else ""
             )
-            out.append(f"- **{bw.id}** when `{bw.condition.text}`: {what} {amount}.{cancels}")
+            out.append(f"- **{bw.id}**, when {_say(bw.condition)}: {what} {amount}.{cancels}")
     return out
+
+
+def _last_trick(last: int, unit: int) -> str:
+    if last == 0:
+        return "- The last trick earns nothing extra."
+    plural = "s" if last != unit else ""
+    units = f" ({last} units)" if unit > 1 else ""
+    return f"- The last trick is worth {points(last, unit)} point{plural} extra{units}."
 
 
 def _payoff(rules: Any) -> list[str]:
@@ -402,11 +548,15 @@ def _payoff(rules: Any) -> list[str]:
     out = [
         "## Payoffs",
         "",
-        f"- Success when `{p.success.text}`; value `{p.value.text}`.",
-        f"- Declarer: `{p.declarer.text}`; each defender: `{p.defender.text}`.",
+        "After each deal the players pay each other; each keeps his own balance.",
+        "",
+        f"- The contract is made when {_say(p.success)}; the value of the deal is {_say(p.value)}.",
+        f"- The declarer receives {_say(p.declarer)}; each defender receives "
+        f"{_say(p.defender)} (a negative amount is paid).",
     ]
-    if p.partner is not None:
-        out.append(f"- Partner: `{p.partner.text}`.")
+    has_partner = any(getattr(ph, "effect", None) == "partner" for ph in rules.flow)
+    if p.partner is not None and has_partner:
+        out.append(f"- The called partner receives {_say(p.partner)}.")
     return out
 
 
@@ -416,7 +566,7 @@ def _match(rules: Any) -> list[str]:
     if m.target is not None:
         out.append(f"- Target: **{m.target}** points.")
     check = "at the end of a deal" if m.check == "end_of_deal" else "the moment it holds"
-    out.append(f"- The match ends when `{m.end.text}`, checked {check}.")
+    out.append(f"- The match ends when {_say(m.end)}, checked {check}.")
     tie = "play another deal" if m.tie == "play_on" else "the win is shared"
     out.append(f"- Winner: the {m.winner} total; on a tie, {tie}.")
     return out
@@ -425,14 +575,26 @@ def _match(rules: Any) -> list[str]:
 def _sources(meta: dict[str, Any]) -> list[str]:
     out = ["## Sources and choices", ""]
     for src in meta.get("sources") or []:
-        where = src.get("file") or src.get("url") or ""
-        out.append(
-            f"- **{src.get('ref', '?')}** {f'({where})' if where else ''}: {src.get('about', '')}"
-        )
+        url, file = src.get("url"), src.get("file")
+        where = f" ({url})" if url else (" (a rules text kept with the project)" if file else "")
+        out.append(f"- **{src.get('ref', '?')}**{where}: {_readable(src.get('about', ''))}")
     choices = meta.get("choices") or {}
     if choices:
         out += ["", "Recorded choices:", ""]
-        out += [f"- `{key}`: {choice_text(value)}" for key, value in choices.items()]
+        out += [
+            f"- {key.replace('_', ' ')}: {_readable(choice_text(value))}"
+            for key, value in choices.items()
+        ]
     if len(out) == 2:
         out.append("No sources recorded.")
     return out
+
+
+# "digest 9.25": the number of a note in the project's working digest, which a reader of the
+# rules cannot look up; the source it stands for is listed under Sources.
+_DIGEST = re.compile(r";?\s*\bdigest\s+\d+(?:\.\d+)*")
+
+
+def _readable(text: str) -> str:
+    out = _DIGEST.sub("", str(text))
+    return re.sub(r"\(\s*\)", "", out).replace(" ;", ";").strip()

@@ -107,7 +107,9 @@ def main(argv: list[str] | None = None) -> int:
 
     path = Path(argv[0]) if argv else SCHEMA_FILE
     current = json.loads(path.read_text(encoding="utf-8"))
-    path.write_text(json.dumps(with_overlays(current), indent=2) + "\n", encoding="utf-8")
+    path.write_text(
+        json.dumps(with_overlays(current), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
     print(f"wrote {path}", file=sys.stderr)
     return 0
 
