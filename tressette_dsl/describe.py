@@ -377,7 +377,7 @@ def _generic(rules: Any, ph: Any) -> str:
         )
     if ph.kind == "score":
         return "the deal is scored (see Scoring), then the end of the match is checked."
-    return ph.kind
+    return str(ph.kind)
 
 
 def _cards(count: Any) -> str:

@@ -46,7 +46,7 @@ UsedExpr = tuple[Path, str, frozenset[str]]  # (path, text, names)
 
 def check_timeline(flow: Sequence[tuple[str, str]], used: Iterable[UsedExpr], report: Any) -> None:
     """`flow`: (phase id, kind) in order. `report(path, offset, message, hint)` per problem."""
-    index = {}
+    index: dict[str, int] = {}
     for i, (pid, _kind) in enumerate(flow):
         index.setdefault(pid, i)
     tricks = next((i for i, (_pid, kind) in enumerate(flow) if kind == "tricks"), None)
