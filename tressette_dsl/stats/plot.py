@@ -96,7 +96,11 @@ def _lengths(ax: Any, summaries: list[Summary]) -> None:
     labels = [f"{s.ruleset}: mean {s.match_length.mean:.2f}" for s in summaries]
     if any(values):
         weights = [[100 / len(v)] * len(v) if v else [] for v in values]
-        ax.hist(values, bins=20, weights=weights, histtype="step", linewidth=1.5, label=labels)
+        low = min(min(v) for v in values if v)
+        high = max(max(v) for v in values if v)
+        # whole deals: one bar per count while that stays readable
+        bins: Any = [x - 0.5 for x in range(int(low), int(high) + 2)] if high - low <= 60 else 30
+        ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.5, label=labels)
     ax.set_xlabel("deals per match")
     ax.set_ylabel("share of matches (%)")
     ax.set_title("match length")
