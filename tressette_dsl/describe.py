@@ -12,9 +12,11 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.loader.inherit_meta import choice_text
 from tressette_dsl.prose.glossary import terms_of
 from tressette_dsl.prose.words import Vocabulary, in_words, pattern_in_words
+from tressette_dsl.rules.options import DeclareAt, SignalAt
 
 # A rules page is read by one reader at a time; the vocabulary of the ruleset being
 # described is set by `describe` for the phrases below (`_say`).
@@ -28,14 +30,7 @@ def _say(expr: Any) -> str:
 
 
 FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔", (1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
-ROLE_WORDS = {
-    "declarer": "the declarer",
-    "defenders": "each defender",
-    "partner": "the partner",
-    "call_supplier": "the defender who supplied the called card",
-    "all": "every player",
-}
-DECLARE_AT = {
+DECLARE_AT: dict[DeclareAt, str] = {
     "before_first_trick": "before the first trick, each player in turn from the first leader",
     "own_turn": "at the player's own turn, before playing",
     "after_lead": "in a round after the leader's first card",
@@ -44,7 +39,7 @@ DECLARE_AT = {
     "announce_then_reveal": "announced ('Good play') in a round before the first trick, "
     "revealed when the announcer first wins a trick",
 }
-SIGNAL_AT = {
+SIGNAL_AT: dict[SignalAt, str] = {
     "lead": "by the leader, with the card led",
     "follow": "by a follower, with the card played",
     "any_time": "at one's own turn, without using it up",
@@ -245,15 +240,6 @@ def _values(deck: Any) -> str:
     )
 
 
-def _who(who: Any) -> str:
-    if who is None:
-        return "?"
-    if getattr(who, "role", None):
-        return str(ROLE_WORDS.get(who.role, who.role))
-    seat = getattr(who, "seat", None)
-    return _say(seat) if seat is not None else "?"
-
-
 def _when(phase: Any) -> str:
     when = getattr(phase, "when", None)
     return f" (only when {_say(when)})" if when is not None else ""
@@ -262,138 +248,11 @@ def _when(phase: Any) -> str:
 def _deal_and_flow(rules: Any) -> list[str]:
     out = ["## The deal, phase by phase", ""]
     for i, phase in enumerate(rules.flow, 1):
-        text = PHASE_TEXT.get(phase.kind, _generic)(rules, phase)
+        unit = PHASE_KINDS.get(phase.kind)
+        text = unit.describe(rules, phase) if unit is not None else phase.kind
         name = phase.id.replace("_", " ").capitalize()
         out.append(f"{i}. **{name}**{_when(phase)}: {text}")
     return out
-
-
-def _deal_text(rules: Any, ph: Any) -> str:
-    first = "chosen at random" if ph.first_dealer is None else _say(ph.first_dealer)
-    packets = []
-    for pk in ph.packets:
-        count = "the rest" if pk.count is None else str(pk.count)
-        packets.append(
-            f"{count} to each player" if pk.zone is None else f"{count} to the {pk.zone}"
-        )
-    text = (
-        f"the first dealer is {first}; the next deal is dealt by {_say(ph.next_dealer)}. "
-        f"Cards are dealt from the top, starting with the player after the dealer: "
-        f"{'; then '.join(packets)}."
-    )
-    if ph.misdeal is not None:
-        text += (
-            f" A player whose hand is such that {_say(ph.misdeal.condition)} may annul the deal."
-        )
-    return text
-
-
-def _auction_text(rules: Any, ph: Any) -> str:
-    speeches = (
-        "each player speaks once"
-        if ph.speeches == "once"
-        else "turns go round until one bidder remains; a pass is final"
-    )
-    bids = []
-    one_contract = len({bid.contract for bid in ph.bids}) == 1
-    for bid in sorted(ph.bids, key=lambda b: (b.level, b.id)):
-        extra = " (closes the auction)" if bid.closes else ""
-        if bid.points is not None:
-            extra += f" with {bid.points[0]} to {bid.points[1]} points"
-        named = "" if one_contract or bid.contract == bid.id else f" (for {bid.contract})"
-        bids.append(f"{bid.id.replace('_', ' ')}{named}{extra}")
-    if one_contract and ph.bids and ph.bids[0].contract not in {b.id for b in ph.bids}:
-        bids[-1] += f"; every bid is for the contract {ph.bids[0].contract}"
-    return (
-        f"starting with {_say(ph.first)}, {speeches}: pass or bid higher than the last bid "
-        f"(a higher level, or the same level with more points). Bids, lowest first: "
-        f"{', '.join(bids)}. If everybody passes, the cards are dealt again and the deal does "
-        "not count."
-    )
-
-
-def _choose_text(rules: Any, ph: Any) -> str:
-    keep = " or keep the contract" if ph.keep else ""
-    return f"{_who(ph.who)} may raise the contract to {', '.join(ph.options)}{keep}."
-
-
-def _call_text(rules: Any, ph: Any) -> str:
-    effect = (
-        "its holder hands it over face up (no transfer if it is in the monte or the caller's hand)"
-        if ph.effect == "transfer"
-        else "its holder becomes the caller's secret partner"
-    )
-    text = f"{_who(ph.who)} names a card ({_say(ph.cards)}); {effect}."
-    if ph.effect == "partner":
-        text += f" The partner is revealed {ph.reveal.replace('_', ' ')}."
-    if ph.trump_called_suit:
-        text += " The called card's suit is trump."
-    return text
-
-
-def _tricks_text(rules: Any, ph: Any) -> str:
-    follow = {
-        "true": "players must follow suit",
-        "false": "players need not follow suit",
-    }.get(ph.follow_suit.text, f"players must follow suit {_say(ph.follow_suit)}")
-    if ph.trump is None:
-        trump = "there are no trumps"
-        wins = "The highest card of the suit led wins the trick (a card of another suit never does)"
-    else:
-        trump = f"the trump suit is {_say(ph.trump)}"
-        wins = (
-            "The highest trump wins the trick; without a trump in it, the highest card of the "
-            "suit led (a card of another suit that is not trump never wins)"
-        )
-    text = (
-        f"{_say(ph.first_lead)} leads the first trick; {follow}; "
-        f"{trump}. {wins}, and its winner leads the next trick, until the hands are empty."
-    )
-    if ph.draw is not None:
-        shown = "shown to all" if ph.draw.shown else "face down"
-        text += (
-            f" After each trick each player draws one card from the {ph.draw.source}, the "
-            f"winner first, {shown}."
-        )
-    return text
-
-
-def _generic(rules: Any, ph: Any) -> str:
-    if ph.kind == "reveal":
-        return f"the {ph.zone} is shown to every player."
-    if ph.kind == "move":
-        count = "all the cards" if ph.count is None else f"{_say(ph.count)} cards each"
-        shown = "face up" if ph.shown else "face down"
-        return f"{count} of the {ph.source} go to {_who(ph.to)}, {shown}."
-    if ph.kind == "give":
-        shown = "face up" if ph.shown else "face down"
-        return f"{_who(ph.who)} gives {_cards(ph.count)} of his choice to {_who(ph.to)}, {shown}."
-    if ph.kind == "discard":
-        return f"{_who(ph.who)} discards {_cards(ph.count)} face down to the {ph.to}."
-    if ph.kind == "take":
-        return (
-            f"{_who(ph.who)}, in turn, takes any of the shown {ph.source} cards and says when "
-            "he is done; the last takes the rest."
-        )
-    if ph.kind == "score":
-        return "the deal is scored (see Scoring), then the end of the match is checked."
-    return str(ph.kind)
-
-
-def _cards(count: Any) -> str:
-    said = _say(count)
-    if said == "1":
-        return "1 card"
-    return f"{said} cards" if said.isdigit() else said
-
-
-PHASE_TEXT = {
-    "deal": _deal_text,
-    "auction": _auction_text,
-    "choose": _choose_text,
-    "call": _call_text,
-    "tricks": _tricks_text,
-}
 
 
 def _contracts(rules: Any) -> list[str]:

@@ -20,6 +20,9 @@ from typing import Any, assert_never
 from tressette_dsl.engine import events as E
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.match import MatchResult
+from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import tasks as phase_tasks
+from tressette_dsl.engine.phases.auction import highest_bid as _highest_bid
 from tressette_dsl.engine.views import event_for
 from tressette_dsl.gamelog import event_record
 from tressette_dsl.rules.model import Ruleset
@@ -543,21 +546,24 @@ def observation(rules: Ruleset, obs: dict[str, Any], seat_index: int) -> list[st
 
 # --- what is being asked -------------------------------------------------------------------
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-_STAGES = {
-    "auction": "auction",
-    "choose": "contract",
-    "call": "call",
-    "give": "exchange",
-    "discard": "exchange",
-    "take": "exchange",
-    "deal": "misdeal round",
-}
 
+class _Talk:
+    """How this terminal writes seats, suits and actions, for the phase kinds' prompt text
+    (`PhaseKind.tasks`, engine/phases/kind.py `Talk`)."""
 
-def _count(n: int, noun: str) -> str:
-    word = _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-    return f"{word} {noun}" + ("" if n == 1 else "s")
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
+
+    def seat(self, index: int | None) -> str:
+        return seat(self.rules, index)
+
+    def suit(self, suit_id: str) -> str:
+        return suit(self.rules, suit_id)
+
+    def action(self, text: str) -> str:
+        return action_text(self.rules, text)
 
 
 def _phase(rules: Any, obs: dict[str, Any]) -> Any:
@@ -566,19 +572,6 @@ def _phase(rules: Any, obs: dict[str, Any]) -> Any:
         if phase.id == phase_id:
             return phase
     return None
-
-
-def _highest_bid(obs: dict[str, Any]) -> str:
-    """The last bid made (the highest), as said: ``solo``, ``punti 8``."""
-    for b in reversed(obs.get("auction") or []):
-        if b.get("bid"):
-            return str(b["bid"]) + (f" {b['points']}" if b.get("points") is not None else "")
-    return str(obs.get("contract") or "")
-
-
-def _declaring_at(rules: Any) -> str:
-    declaring = getattr(rules, "declaring", None)
-    return str(declaring.at) if declaring is not None else ""
 
 
 def enter_move(obs: dict[str, Any]) -> str | None:
@@ -595,201 +588,29 @@ def enter_move(obs: dict[str, Any]) -> str | None:
 
 def stage(rules: Any, obs: dict[str, Any]) -> str:
     """Where the deal stands, for the turn header: ``trick 3``, ``after trick 1``,
-    ``auction``, ``exchange``..."""
-    activity = obs.get("activity") or ""
+    ``auction``, ``exchange``... (the current phase kind's `stage`)."""
+    unit = PHASE_KINDS.get(str(obs.get("kind") or ""))
+    if unit is not None and unit.stage is not None:
+        return unit.stage(rules, obs)
     trick_no = obs.get("trick_no") or 0
-    done = len(obs.get("tricks") or [])
-    if activity in ("declare", "announce"):
-        if _declaring_at(rules) == "end_of_trick" and done:
-            return f"after trick {done}"
-        if not done and not obs.get("trick"):
-            return "before trick 1"
+    if trick_no and not obs.get("kind"):
         return f"trick {trick_no}"
-    if obs.get("kind") == "tricks" or (trick_no and not obs.get("kind")):
-        return f"trick {trick_no}" if trick_no else "play"
-    return _STAGES.get(str(obs.get("kind") or ""), "before play")
+    return "before play"
 
 
 def task(rules: Any, obs: dict[str, Any]) -> str:
     """One line that says what is being asked of the seat to act and how to answer,
-    derived from the current phase's kind and parameters (never from the ruleset's name)."""
+    derived from the current phase's kind and parameters (never from the ruleset's name):
+    the `tasks` of the kind that asks this activity."""
     legal = [str(a) for a in obs.get("legal") or []]
     activity = obs.get("activity") or ""
     spec = _phase(rules, obs)
-    method = _TASKS.get(activity)
-    text = method(rules, obs, spec, legal) if method is not None else "Choose one of your moves."
+    found = phase_tasks().get(activity)
+    text = (
+        found[1](rules, obs, spec, legal, _Talk(rules))
+        if found is not None
+        else "Choose one of your moves."
+    )
     if enter_move(obs) is not None:
         text += f" Press Enter (or type '{enter_move(obs)}') to go on."
     return text
-
-
-def _task_bid(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    ask = f"bid higher than {_highest_bid(obs)}, or pass" if obs.get("contract") else "bid or pass"
-    parts = [f"Auction: {ask}."]
-    if getattr(spec, "speeches", "") == "once":
-        parts.append("Each player speaks once; the highest bid wins the contract.")
-    elif getattr(spec, "speeches", "") == "until_pass":
-        parts.append("Bidding goes round until all but one have passed; a pass is final.")
-    closing = [b.id for b in getattr(spec, "bids", ()) if b.closes]
-    if closing:
-        parts.append(f"A bid of {' or '.join(closing)} ends the auction at once.")
-    ranged = [b for b in getattr(spec, "bids", ()) if b.points is not None]
-    for bid in ranged:
-        low, high = bid.points
-        parts.append(f"'bid {bid.id} N' names N points, {low} to {high}.")
-    return " ".join(parts)
-
-
-def _task_choose(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    contracts = getattr(rules, "contracts", {}) or {}
-
-    def worth(option: str) -> str:
-        c = contracts.get(option)
-        return f"{option} (worth {c.value})" if c is not None else option
-
-    options = [a.split(" ", 1)[1] for a in legal if a.startswith("choose ")]
-    current = obs.get("contract")
-    text = "Raise your contract"
-    if current:
-        text += f" {worth(current)}"
-    text += " to " + " or ".join(worth(o) for o in options)
-    if "keep" in legal:
-        text += ", or 'keep' it as it is"
-    return text + "."
-
-
-def _task_call(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    effect = getattr(spec, "effect", "")
-    if effect == "partner":
-        when = (
-            "secretly, until the card is played"
-            if getattr(spec, "reveal", "") == "on_play"
-            else "named at once"
-        )
-        text = (
-            f"Call a card: whoever holds it becomes your partner ({when}); "
-            "if you hold it yourself, you play alone."
-        )
-    else:
-        text = (
-            "Call a card: whoever holds it hands it to you face up (if it is in the "
-            "monte or your own hand, nothing is handed over)."
-        )
-    if getattr(spec, "trump_called_suit", False):
-        text += " Its suit becomes trump."
-    example = f", e.g. '{action_text(rules, legal[0])}'" if legal else ""
-    return text + f" Type 'call' and the card{example}."
-
-
-def _task_give(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    pending = obs.get("pending") or []
-    to = seat(rules, pending[0]) if pending else "another player"
-    done, owed = obs.get("progress") or (0, 1)
-    role = getattr(getattr(spec, "to", None), "role", None)
-    text = f"Give {_count(owed, 'card')}"
-    text += (
-        f" back to {to}, who handed you the called card" if role == "call_supplier" else f" to {to}"
-    )
-    text += " (face up: everybody sees it)" if getattr(spec, "shown", False) else " face down"
-    if owed > 1:
-        text += f"; card {done + 1} of {owed}"
-    return text + "."
-
-
-def _task_discard(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    zone = getattr(spec, "to", "monte")
-    done, owed = obs.get("progress") or (0, 1)
-    text = f"Discard {_count(owed, 'card')} face down to the {zone}"
-    if owed > 1:
-        text += f" ({done + 1} of {owed})"
-    return text + ("; nobody else sees them." if owed != 1 else "; nobody else sees it.")
-
-
-def _task_take(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    zone = getattr(spec, "source", "monte")
-    pending = obs.get("pending") or []
-    cards_left = [a for a in legal if a.startswith("take ")]
-    if not cards_left:
-        return f"Nothing left to take from the {zone}."
-    text = f"Take cards from the shown {zone}, one at a time ('take' and the card), then 'done'"
-    if len(pending) > 1:
-        text += f"; {seat(rules, pending[-1])} gets whatever is left"
-    return text + "."
-
-
-def _task_misdeal(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    if "annul" in legal:
-        return (
-            "Misdeal: your hand allows you to 'annul' this deal (the same dealer deals "
-            "again and it does not count) or to 'keep' it."
-        )
-    return (
-        "Misdeal check (every player is asked, every deal): your hand does not allow "
-        "annulling this deal, so 'keep' it."
-    )
-
-
-def _task_declare(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    at = _declaring_at(rules)
-    done_tricks = len(obs.get("tricks") or [])
-    if at == "end_of_trick" and done_tricks:
-        when = f"Declarations at the end of trick {done_tricks}"
-    elif at == "after_lead":
-        when = f"Declarations after the lead of trick {obs.get('trick_no') or 1}"
-    elif not done_tricks:
-        when = "Declarations before the first trick"
-    else:
-        when = "Declarations"
-    if any(a.startswith("declare ") for a in legal):
-        return f"{when}: declare your combinations, one at a time, then 'done'."
-    return f"{when}: you have nothing to declare."
-
-
-def _task_announce(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    if "announce" in legal:
-        return (
-            "Good play? You hold a combination: 'announce' it (it is declared when you "
-            "win a trick) or say 'done'."
-        )
-    return "Good play? You hold no combination to announce."
-
-
-def _suit_of(rules: Any, text: str) -> str | None:
-    index = rules.deck.by_text.get(text)
-    return None if index is None else str(rules.deck.suits[rules.deck.card_suit[index]])
-
-
-def _task_play(rules: Any, obs: dict[str, Any], spec: Any, legal: list[str]) -> str:
-    trick_no = obs.get("trick_no") or 1
-    trick = obs.get("trick") or []
-    if trick:
-        text = f"Trick {trick_no}: play a card"
-        led = _suit_of(rules, str(trick[0][1]))
-        plays = {_suit_of(rules, a.split()[1]) for a in legal if a.startswith("play ")}
-        held = {_suit_of(rules, str(c)) for c in obs.get("hand") or []}
-        if led is not None and plays == {led} and held - plays:  # the moves show it is forced
-            text += f"; you must follow {suit(rules, led)}"
-    else:
-        text = f"Trick {trick_no}: you lead - play a card"
-    extra = []
-    if any(a.startswith("declare ") for a in legal):
-        extra.append("declare a combination first")
-    if any(a.startswith("signal ") for a in legal):
-        extra.append("make a signal")
-    if extra:
-        text += f" (you may also {' or '.join(extra)}: that does not use your turn)"
-    return text + "."
-
-
-_TASKS = {
-    "bid": _task_bid,
-    "choose": _task_choose,
-    "call": _task_call,
-    "give": _task_give,
-    "discard": _task_discard,
-    "take": _task_take,
-    "misdeal": _task_misdeal,
-    "declare": _task_declare,
-    "announce": _task_announce,
-    "play": _task_play,
-}

@@ -15,19 +15,47 @@ consistent with one seat's knowledge (for search bots). See docs/engine.md.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.actions import ActionSyntaxError as _Syntax
 from tressette_dsl.engine.actions import parse_text as _parse_text
-from tressette_dsl.engine.determinize import determinize
 from tressette_dsl.engine.errors import IllegalActionError, InvalidActionError
 from tressette_dsl.engine.events import Event
-from tressette_dsl.engine.game import apply, legal_actions, new_game, start
 from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.engine.match import result as _result
-from tressette_dsl.engine.observe import Observation, observe
 from tressette_dsl.engine.state import GameState
-from tressette_dsl.engine.views import events_for
 from tressette_dsl.rules.model import Ruleset
+
+if TYPE_CHECKING:
+    from tressette_dsl.engine.determinize import determinize
+    from tressette_dsl.engine.game import apply, legal_actions, new_game, start
+    from tressette_dsl.engine.observe import Observation, observe
+    from tressette_dsl.engine.views import events_for
+
+# Imported on first use: building a ruleset imports the phase kinds (engine/phases/), and
+# `tressette validate` should not pay for the game loop, observations or determinisation.
+_LAZY = {
+    "determinize": "determinize",
+    "apply": "game",
+    "legal_actions": "game",
+    "new_game": "game",
+    "start": "game",
+    "Observation": "observe",
+    "observe": "observe",
+    "events_for": "views",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Action",

@@ -18,11 +18,12 @@ from tressette_dsl.engine.errors import (
 )
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases.deal import DealPhase
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
-from tressette_dsl.rules.model import DealPhase, Ruleset
+from tressette_dsl.rules.model import Ruleset
 
 
 def new_game(

@@ -18,11 +18,10 @@ from typing import Any
 
 from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
+from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.scoring import running_points
 from tressette_dsl.engine.state import GameState
-from tressette_dsl.engine.step import evaluate
-from tressette_dsl.engine.table import deal_env
-from tressette_dsl.rules.model import DiscardPhase, GivePhase, Ruleset, iter_cards
+from tressette_dsl.rules.model import PhaseSpec, Ruleset, iter_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,19 +140,14 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     )
 
 
-def _progress(rules: Ruleset, spec: object, s: GameState) -> tuple[int, int] | None:
+def _progress(rules: Ruleset, spec: PhaseSpec | None, s: GameState) -> tuple[int, int] | None:
     """How far the seat to act is in a step that takes several cards from it, one action
-    each: `(done, owed)` (the same counts the give and discard phases keep)."""
-    seat = s.to_act
-    if seat is None:
+    each: `(done, owed)` (the same counts the give and discard phases keep); the phase's
+    unit says (`PhaseKind.progress`)."""
+    if s.to_act is None or spec is None:
         return None
-    if isinstance(spec, DiscardPhase) and s.sub == "discard":
-        env = deal_env(rules, s)
-        env.update(taken=s.taken[seat], hand_size=s.hands[seat].bit_count(), seat=seat)
-        return s.step, int(evaluate(spec.count, env))
-    if isinstance(spec, GivePhase) and s.sub == "give":
-        return s.step, int(evaluate(spec.count, deal_env(rules, s)))
-    return None
+    progress = PHASE_KINDS[spec.kind].progress
+    return None if progress is None else progress(rules, spec, s)
 
 
 def _monte_visible(s: GameState, seat: int) -> bool:

@@ -8,7 +8,7 @@ are summed over its captured cards for the whole deal and only then turned into 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, assert_never
 
 from tressette_dsl.engine import match
 from tressette_dsl.engine.events import DealScored
@@ -124,7 +124,8 @@ def score_deal(step: Step) -> None:
     )
     deltas = [0] * len(s.totals)
     success = None
-    multiplier = big[0].multiplier if big and rules.scoring.big_win_effect == "multiply" else 1
+    effect = rules.scoring.big_win_effect
+    multiplier = big[0].multiplier if big and effect == "multiply" else 1
     if rules.payoff is not None and s.declarer is not None:
         success, per_seat = _payoff(rules, s, facts, points, multiplier)
         for seat, amount in enumerate(per_seat):
@@ -166,10 +167,16 @@ def score_deal(step: Step) -> None:
             big_win=record.big_win,
         )
     )
-    if big and rules.scoring.big_win_effect == "win_match":
-        slots = total_slot_of_side(rules, step.state, facts[big[1]].seats)
-        match.end_match(step, tuple(sorted(slots)), "big_win", big[0].games, big[0].id)
-        return
+    if big:
+        match effect:
+            case "win_match":
+                slots = total_slot_of_side(rules, step.state, facts[big[1]].seats)
+                match.end_match(step, tuple(sorted(slots)), "big_win", big[0].games, big[0].id)
+                return
+            case "multiply" | "none":
+                pass  # the multiplier is in the payoff; `none`: no effect beyond scoring
+            case unknown:
+                assert_never(unknown)
     match.check_end(step)
 
 

@@ -6,7 +6,7 @@ The names put into each env are exactly the ones `rules/scopes.py` declares for 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, assert_never
 
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import evaluate_seat
@@ -82,16 +82,19 @@ def deal_env(rules: Ruleset, s: GameState) -> dict[str, Any]:
 
 def seats_of(rules: Ruleset, s: GameState, who: Who) -> tuple[int, ...]:
     """The seats a role or seat expression names, in play order."""
-    role = who.role
-    if role == "declarer":
-        return () if s.declarer is None else (s.declarer,)
-    if role == "partner":
-        return () if s.partner is None else (s.partner,)
-    if role == "call_supplier":
-        return () if s.call_supplier is None else (s.call_supplier,)
-    if role == "defenders":
-        return defenders(rules, s)
-    if role == "all":
-        return rules.players.order_from(rules.players.next(s.dealer))
-    assert who.seat is not None
-    return (evaluate_seat(who.seat, deal_env(rules, s), s.n),)
+    match who.role:
+        case "declarer":
+            return () if s.declarer is None else (s.declarer,)
+        case "partner":
+            return () if s.partner is None else (s.partner,)
+        case "call_supplier":
+            return () if s.call_supplier is None else (s.call_supplier,)
+        case "defenders":
+            return defenders(rules, s)
+        case "all":
+            return rules.players.order_from(rules.players.next(s.dealer))
+        case None:
+            assert who.seat is not None
+            return (evaluate_seat(who.seat, deal_env(rules, s), s.n),)
+        case unknown:
+            assert_never(unknown)

@@ -27,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from tressette_dsl.rules.model import CallPhase, Ruleset
+from tressette_dsl.engine.phases.call import CallPhase
+from tressette_dsl.rules.model import Ruleset
 
 Redactor = Callable[[Ruleset, dict[str, Any], int | None], None]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -54,22 +55,42 @@ _PATTERN_WORDS = {
 }
 
 
-@functools.cache
 def schema() -> dict[str, Any]:
-    """The ruleset JSON Schema (draft 2020-12), as published in the package."""
+    """The ruleset JSON Schema (draft 2020-12), as published in the package - plus any phase
+    kind registered at run time (`engine.phases.register`) that the file does not list."""
+    return _schema(_extra_kinds())
+
+
+def _extra_kinds() -> tuple[str, ...]:
+    """Registered phase kinds beyond the bundled ones. Read only when the registry is
+    already imported, so that validating a file does not load the engine."""
+    phases = sys.modules.get("tressette_dsl.engine.phases")
+    return () if phases is None else phases.registered_extra()
+
+
+@functools.cache
+def _schema(extra: tuple[str, ...]) -> dict[str, Any]:
     with SCHEMA_FILE.open(encoding="utf-8") as handle:
         loaded: dict[str, Any] = json.load(handle)
+    if extra:  # the phase parts come from the registry (schema/generate.py)
+        from tressette_dsl.schema.generate import generate  # noqa: PLC0415
+
+        loaded = generate(loaded)
     return loaded
 
 
-@functools.cache
 def _validator() -> Any:
+    return _validator_for(_extra_kinds())
+
+
+@functools.cache
+def _validator_for(extra: tuple[str, ...]) -> Any:
     from jsonschema import Draft202012Validator  # noqa: PLC0415 - keep `import loader` cheap
 
     # The loader checks the merged document, bases included, so always as a whole ruleset
     # (`$defs/ruleset`): the root's switch to the overlay form on `extends` is for editors,
     # which see one file alone (schema_overlay.py).
-    whole = {k: v for k, v in schema().items() if k not in ("if", "then", "else")}
+    whole = {k: v for k, v in _schema(extra).items() if k not in ("if", "then", "else")}
     whole["$ref"] = "#/$defs/ruleset"
     return Draft202012Validator(whole)
 

@@ -10,6 +10,10 @@ full ones, never edited by hand:
 
 - every ``required`` is dropped;
 - every property may also be null (RFC 7396: null removes an inherited entry);
+- a subschema that requires nothing, has no keys and refers to no definition (a leaf: an
+  enum, a number, an expression string) is the same in both halves:
+  the overlay refers to it (a JSON pointer into the whole half) rather than copying it, so
+  each enum and its description exist once;
 - a union discriminated by ``kind`` (``oneOf``) becomes ``anyOf`` of its overlay branches:
   an overlay phase that leaves ``kind`` to its base may fit several kinds;
 - a ``$ref`` to ``#/$defs/X`` points to ``#/$defs/overlay_X``.
@@ -34,18 +38,24 @@ ROOT_SWITCH: dict[str, Any] = {
 }
 
 
-def _null_or(schema: dict[str, Any]) -> dict[str, Any]:
-    """`schema`, or null (removes the inherited value); the description stays on top, where
-    editors read it."""
-    if _allows_null(schema):
-        return schema
-    return {
-        "description": schema.get("description", "A value."),
-        "anyOf": [
-            {k: v for k, v in schema.items() if k != "description"} | {"description": "A value."},
-            {"type": "null", "description": "Removes the value inherited through extends."},
-        ],
-    }
+def _pointer(path: tuple[str, ...]) -> str:
+    """A JSON pointer reference (RFC 6901) to the whole-half subschema at `path`."""
+    return "#/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def _needs_copy(node: Any) -> bool:
+    """A subschema that requires something, holds keys (each may be null in an overlay) or
+    refers to a definition (which may): its overlay form differs. Any other subschema is
+    the same in both halves and is referred to, not copied, so that each enum and its
+    description are written once."""
+    if isinstance(node, dict):
+        # a mapping's keys may each be null in an overlay, so mappings are copied too
+        if "required" in node or "$ref" in node or "properties" in node:
+            return True
+        return any(_needs_copy(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_needs_copy(v) for v in node)
+    return False
 
 
 def _allows_null(schema: dict[str, Any]) -> bool:
@@ -54,27 +64,57 @@ def _allows_null(schema: dict[str, Any]) -> bool:
     return any(isinstance(b, dict) and b.get("type") == "null" for b in schema.get("anyOf", ()))
 
 
-def overlay(node: Any) -> Any:
-    """The overlay form of one (sub)schema."""
+def _null_or(schema: dict[str, Any], described: str) -> dict[str, Any]:
+    """`schema`, or null (removes the inherited value); the description stays on top, where
+    editors read it."""
+    if _allows_null(schema):
+        return schema
+    inner = {k: v for k, v in schema.items() if k != "description"}
+    inner["description"] = "The value."
+    return {
+        "description": described,
+        "anyOf": [
+            inner,
+            {"type": "null", "description": "Removes the value inherited through extends."},
+        ],
+    }
+
+
+def _child(node: Any, path: tuple[str, ...]) -> Any:
+    """A subschema in the overlay half: a reference to the whole half when it is the same."""
+    if isinstance(node, dict) and not _needs_copy(node):
+        return {"$ref": _pointer(path), "description": node.get("description", "The value.")}
+    return overlay(node, path)
+
+
+def overlay(node: Any, path: tuple[str, ...] = ()) -> Any:
+    """The overlay form of the subschema found at `path` in the whole half."""
     if isinstance(node, list):
-        return [overlay(item) for item in node]
+        return [overlay(item, (*path, str(i))) for i, item in enumerate(node)]
     if not isinstance(node, dict):
         return node
     out: dict[str, Any] = {}
     union = "oneOf" in node
     for key, value in node.items():
+        here = (*path, key)
         if key == "required" or (union and key == "properties"):
             continue
+        if key in ("if", "then", "else"):
+            continue  # conditions only add requirements: none apply to an overlay
         if key == "$ref" and isinstance(value, str) and value.startswith(DEFS):
             out[key] = DEFS + "overlay_" + value[len(DEFS) :]
-        elif key == "oneOf":
-            out["anyOf"] = overlay(value)
-        elif key == "properties":
-            out[key] = {name: _null_or(overlay(sub)) for name, sub in value.items()}
-        elif key in ("if", "then", "else"):
-            continue  # conditions only add requirements: none apply to an overlay
+        elif key in ("oneOf", "anyOf", "allOf", "prefixItems"):
+            target = "anyOf" if key == "oneOf" else key
+            out[target] = [_child(v, (*here, str(i))) for i, v in enumerate(value)]
+        elif key in ("properties", "patternProperties"):
+            out[key] = {
+                name: _null_or(_child(sub, (*here, name)), sub.get("description", "The value."))
+                for name, sub in value.items()
+            }
+        elif key in ("items", "additionalProperties", "propertyNames", "contains"):
+            out[key] = _child(value, here) if isinstance(value, dict) else value
         else:
-            out[key] = overlay(value)
+            out[key] = value
     return out
 
 
@@ -90,14 +130,20 @@ def with_overlays(schema: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in schema.items() if k not in ("$defs", "if", "then", "else")}
     out.update(copy.deepcopy(ROOT_SWITCH))
     defs: dict[str, Any] = {"ruleset": ruleset, **shared}
-    root = overlay(ruleset)
+    root = overlay(ruleset, ("$defs", "ruleset"))
     root["description"] = (
         "A ruleset that extends another: any key of a ruleset, none required (the base "
         "supplies the rest); null removes an inherited entry."
     )
     defs["overlay"] = root
     for name, sub in shared.items():
-        defs[f"overlay_{name}"] = overlay(sub)
+        # every $ref of the overlay half names overlay_X, so each definition has one, a
+        # plain reference to the whole one when nothing in it differs
+        defs[f"overlay_{name}"] = (
+            overlay(sub, ("$defs", name))
+            if _needs_copy(sub)
+            else {"$ref": _pointer(("$defs", name)), "description": sub.get("description", "")}
+        )
     out["$defs"] = defs
     return out
 

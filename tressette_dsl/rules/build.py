@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError
+from tressette_dsl.engine.phases import PHASE_KINDS, set_by
 from tressette_dsl.expr import (
     ExprError,
     StaticContext,
@@ -24,56 +25,41 @@ from tressette_dsl.expr import (
     compile_expr,
     parse_cards,
     parse_order,
-    parse_packets,
     parse_pattern,
     parse_values,
 )
 from tressette_dsl.loader.inherit_meta import choice_keys, choice_text
+from tressette_dsl.rules import options as opt
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import (
     NO_CONST,
-    AuctionPhase,
-    BidSpec,
     BigWin,
-    CallPhase,
-    ChoosePhase,
     Claims,
     Contract,
-    DealPhase,
     Deck,
     Declaration,
     Declaring,
-    DiscardPhase,
-    DrawSpec,
     Expr,
-    GivePhase,
     Match,
     Meta,
-    Misdeal,
-    MovePhase,
-    PacketSpec,
     Payoff,
-    Phase,
+    PhaseSpec,
     Players,
-    RevealPhase,
     Rule,
     Ruleset,
-    ScorePhase,
     Scoring,
     Sides,
     Signaling,
     SignalSpec,
     Source,
-    TakePhase,
-    TricksPhase,
     Who,
 )
+from tressette_dsl.rules.options import BigWinEffect
 from tressette_dsl.rules.timeline import check_timeline
 from tressette_dsl.source import SourceMap
 
 Path = tuple[str | int, ...]
-ROLES = ("declarer", "defenders", "partner", "call_supplier", "all")
-ZONES = ("monte", "stock")
+ROLES = opt.ROLES
 
 # Problems only the builder can see (the loader's checks use TS401-TS419).
 BAD_TYPE = "TS430"  # an expression of the wrong type for its slot
@@ -89,7 +75,14 @@ def build_ruleset(doc: dict[str, Any], smap: SourceMap) -> Ruleset:
     rules = builder.build()
     if builder.problems or rules is None:
         raise DiagnosticError(builder.problems)
-    return dataclasses.replace(rules, meta=builder.meta(), document_hash=digest)
+    rules = dataclasses.replace(rules, meta=builder.meta(), document_hash=digest)
+    return dataclasses.replace(rules, flow=tuple(_link(rules, spec) for spec in rules.flow))
+
+
+def _link(rules: Ruleset, spec: PhaseSpec) -> PhaseSpec:
+    """What the phase's kind precomputes once the whole ruleset is known (`PhaseKind.link`)."""
+    link = PHASE_KINDS[spec.kind].link
+    return spec if link is None else link(rules, spec)
 
 
 def document_hash(doc: Mapping[str, Any]) -> str:
@@ -230,7 +223,7 @@ class _Builder:
                 self.smap.diagnostic(NO_VALUE_YET, message, path, offset=offset, hint=hint)
             )
 
-        check_timeline(flow, self.used, report)
+        check_timeline(flow, self.used, report, set_by())
 
     def meta(self) -> Meta:
         def text(key: str) -> str:
@@ -267,7 +260,7 @@ class _Builder:
 
     def players(self) -> Players:
         count = int(self.get(("players", "count"), 4))
-        direction = str(self.get(("players", "direction"), "anticlockwise"))
+        direction = opt.pick(self.get(("players", "direction")), opt.DIRECTIONS, "anticlockwise")
         names = self.get(("players", "names")) or [f"Seat {i}" for i in range(count)]
         return Players(
             count=count,
@@ -347,7 +340,7 @@ class _Builder:
             return frozenset()
 
     def sides(self, players: Players) -> Sides | None:
-        mode = str(self.get(("sides", "mode"), "individual"))
+        mode = opt.pick(self.get(("sides", "mode")), opt.SIDES_MODES, "individual")
         if mode != "teams":
             seats = tuple(frozenset({i}) for i in range(players.count))
             return Sides(
@@ -382,17 +375,18 @@ class _Builder:
 
     # --- phases ------------------------------------------------------------------------
 
-    def flow(self) -> tuple[Phase, ...]:
-        out: list[Phase] = []
+    def flow(self) -> tuple[PhaseSpec, ...]:
+        """Each phase of `flow`, built by the unit of its kind (engine/phases/<kind>.py)."""
+        out: list[PhaseSpec] = []
         for phase_id in self.get(("flow",), []) or []:
             path: Path = ("phases", phase_id)
             kind = self.get((*path, "kind"))
-            maker = getattr(self, f"phase_{kind}", None)
-            if maker is None:
+            unit = PHASE_KINDS.get(kind) if isinstance(kind, str) else None
+            if unit is None:
                 self.problem(BAD_VALUE, f"unknown phase kind {kind!r}", (*path, "kind"))
                 continue
             when = self.expr((*path, "when"), "condition", scopes.WHEN)
-            phase = maker(str(phase_id), path, when)
+            phase = unit.build(self, str(phase_id), path, when)
             if phase is not None:
                 out.append(phase)
         return tuple(out)
@@ -400,8 +394,9 @@ class _Builder:
     def who(self, path: Path, default: str) -> Who:
         value = self.get(path, default)
         text = str(value)
-        if text in ROLES:
-            return Who(text)
+        for role in ROLES:
+            if role == text:
+                return Who(role)
         seat = self.expr(path, "seat", scopes.SEAT_EXPR)
         if seat is None:
             self.problems.append(
@@ -422,163 +417,6 @@ class _Builder:
             return self.const_expr(path, value)
         return self.expr(path, "formula", scope)
 
-    def phase_deal(self, pid: str, path: Path, when: Expr | None) -> DealPhase | None:
-        first = self.get((*path, "first_dealer"), "random")
-        first_dealer = (
-            None if first == "random" else self.const_expr((*path, "first_dealer"), int(first))
-        )
-        next_dealer = self.expr((*path, "next_dealer"), "seat", scopes.NEXT_DEALER, "next(dealer)")
-        try:
-            packets = parse_packets(str(self.get((*path, "packets"), "")), ZONES)
-        except ExprError as err:
-            self.expr_problems(err, (*path, "packets"))
-            return None
-        misdeal = None
-        if self.get((*path, "misdeal")) is not None:
-            cond = self.expr((*path, "misdeal", "condition"), "condition", scopes.MISDEAL)
-            misdeal = Misdeal(cond) if cond is not None else None
-        if next_dealer is None:
-            return None
-        return DealPhase(
-            pid,
-            when,
-            first_dealer,
-            next_dealer,
-            tuple(PacketSpec(p.count, p.zone) for p in packets),
-            misdeal,
-        )
-
-    def phase_auction(self, pid: str, path: Path, when: Expr | None) -> AuctionPhase | None:
-        first = self.expr((*path, "first"), "seat", scopes.SEAT_EXPR, "next(dealer)")
-        bids = []
-        for bid_id, given in (self.get((*path, "bids"), {}) or {}).items():
-            entry = given or {}
-            rank = entry.get("rank")
-            rank_index = None
-            if rank is not None:
-                ranks = self.ctx.ranks if self.ctx else ()
-                if str(rank) not in ranks:
-                    self.problem(
-                        BAD_VALUE,
-                        f"bid rank {rank!r} is not a rank of the deck",
-                        (*path, "bids", bid_id, "rank"),
-                        hint=f"ranks: {' '.join(ranks)}",
-                    )
-                else:
-                    rank_index = ranks.index(str(rank))
-            points = entry.get("points")
-            span = (int(points["from"]), int(points["to"])) if points else None
-            bids.append(
-                BidSpec(
-                    str(bid_id),
-                    int(entry.get("level", 0)),
-                    str(entry.get("contract", bid_id)),
-                    bool(entry.get("closes")),
-                    rank_index,
-                    span,
-                )
-            )
-        if first is None:
-            return None
-        return AuctionPhase(
-            pid,
-            when,
-            first,
-            str(self.get((*path, "speeches"), "once")),
-            tuple(bids),
-            str(self.get((*path, "all_pass"), "redeal")),
-            self.rule((*path, "bids")),
-        )
-
-    def phase_choose(self, pid: str, path: Path, when: Expr | None) -> ChoosePhase:
-        return ChoosePhase(
-            pid,
-            when,
-            self.who((*path, "who"), "declarer"),
-            tuple(str(o) for o in self.get((*path, "options"), [])),
-            bool(self.get((*path, "keep"), True)),
-        )
-
-    def phase_call(self, pid: str, path: Path, when: Expr | None) -> CallPhase | None:
-        cards = self.expr((*path, "cards"), "cards", scopes.CALL_CARDS)
-        if cards is None:
-            return None
-        return CallPhase(
-            pid,
-            when,
-            self.who((*path, "who"), "declarer"),
-            cards,
-            str(self.get((*path, "effect"), "transfer")),
-            str(self.get((*path, "reveal"), "on_play")),
-            self.get((*path, "trump")) == "called_suit",
-        )
-
-    def phase_reveal(self, pid: str, path: Path, when: Expr | None) -> RevealPhase:
-        return RevealPhase(pid, when, str(self.get((*path, "zone"), "monte")))
-
-    def phase_move(self, pid: str, path: Path, when: Expr | None) -> MovePhase:
-        return MovePhase(
-            pid,
-            when,
-            str(self.get((*path, "from"), "monte")),
-            self.who((*path, "to"), "declarer"),
-            self.count((*path, "count"), scopes.DEAL, None),
-            bool(self.get((*path, "shown"), False)),
-        )
-
-    def phase_give(self, pid: str, path: Path, when: Expr | None) -> GivePhase | None:
-        count = self.count((*path, "count"), scopes.DEAL, 1)
-        if count is None:
-            return None
-        return GivePhase(
-            pid,
-            when,
-            self.who((*path, "who"), "declarer"),
-            self.who((*path, "to"), "call_supplier"),
-            count,
-            bool(self.get((*path, "shown"), False)),
-        )
-
-    def phase_discard(self, pid: str, path: Path, when: Expr | None) -> DiscardPhase | None:
-        count = self.count((*path, "count"), scopes.DISCARD_COUNT, None)
-        if count is None:
-            return None
-        return DiscardPhase(
-            pid,
-            when,
-            self.who((*path, "who"), "declarer"),
-            count,
-            str(self.get((*path, "to"), "monte")),
-        )
-
-    def phase_take(self, pid: str, path: Path, when: Expr | None) -> TakePhase:
-        return TakePhase(
-            pid,
-            when,
-            self.who((*path, "who"), "defenders"),
-            str(self.get((*path, "from"), "monte")),
-        )
-
-    def phase_tricks(self, pid: str, path: Path, when: Expr | None) -> TricksPhase | None:
-        first = self.expr((*path, "first_lead"), "seat", scopes.SEAT_EXPR, "next(dealer)")
-        follow = self.expr((*path, "follow_suit"), "condition", scopes.FOLLOW_SUIT, "true")
-        trump = None
-        if str(self.get((*path, "trump"), "none")) != "none":
-            trump = self.expr((*path, "trump"), "any", scopes.TRUMP, expect=Type.SUIT)
-        draw = None
-        if self.get((*path, "draw")) is not None:
-            draw = DrawSpec(
-                str(self.get((*path, "draw", "from"), "stock")),
-                str(self.get((*path, "draw", "order"), "winner_first")),
-                bool(self.get((*path, "draw", "shown"), True)),
-            )
-        if first is None or follow is None:
-            return None
-        return TricksPhase(pid, when, first, follow, trump, draw)
-
-    def phase_score(self, pid: str, path: Path, when: Expr | None) -> ScorePhase:
-        return ScorePhase(pid, when)
-
     # --- declarations, signals, claims ---------------------------------------------------
 
     def declarations(self) -> tuple[Declaration, ...]:
@@ -598,7 +436,7 @@ class _Builder:
                     id=str(did),
                     pattern=pattern,
                     points=int(entry.get("points", 0)),
-                    says=str(entry.get("says", "cards")),
+                    says=opt.pick(entry.get("says"), opt.SAYS, "cards"),
                     superseded_by=tuple(str(x) for x in entry.get("superseded_by", []) or []),
                     extends_to_drawn=bool(entry.get("extends_to_drawn", False)),
                 )
@@ -614,11 +452,11 @@ class _Builder:
         if window is None:
             return None
         return Declaring(
-            at=str(self.get(("declaring", "at"), "end_of_trick")),
+            at=opt.pick(self.get(("declaring", "at")), opt.DECLARE_AT, "end_of_trick"),
             window=window,
-            scored=str(self.get(("declaring", "scored"), "immediately")),
+            scored=opt.pick(self.get(("declaring", "scored")), opt.DECL_SCORED, "immediately"),
             mandatory=bool(self.get(("declaring", "mandatory"), False)),
-            reveal=str(self.get(("declaring", "reveal"), "on_declare")),
+            reveal=opt.pick(self.get(("declaring", "reveal")), opt.DECL_REVEAL, "on_declare"),
             rule=self.rule(("declaring",)),
         )
 
@@ -631,7 +469,7 @@ class _Builder:
             out.append(
                 SignalSpec(
                     id=str(sid),
-                    at=str(entry.get("at", "lead")),
+                    at=opt.pick(entry.get("at"), opt.SIGNAL_AT, "lead"),
                     means=str(entry.get("means", "")),
                     truth=truth,
                     values=tuple(int(v) for v in entry.get("values", []) or []),
@@ -660,7 +498,7 @@ class _Builder:
             f"match_points + floor(cards_units / {self.unit}) + declared",
         )
         target = self.expr(("claims", "target"), "formula", scopes.CLAIM_TARGET, "target")
-        about = str(self.get(("claims", "for"), "own"))
+        about = opt.pick(self.get(("claims", "for")), opt.CLAIM_FOR, "own")
         if about == "opponents" and sides is not None and len(sides.seats) != 2:
             self.problem(
                 BAD_SIDES,
@@ -674,8 +512,8 @@ class _Builder:
             allowed,
             total,
             target,
-            str(self.get(("claims", "right"), "win_match")),
-            str(self.get(("claims", "wrong"), "lose_match")),
+            opt.pick(self.get(("claims", "right")), opt.CLAIM_RIGHT, "win_match"),
+            opt.pick(self.get(("claims", "wrong")), opt.CLAIM_WRONG, "lose_match"),
             about,
         )
 
@@ -705,7 +543,7 @@ class _Builder:
                         bool(entry.get("cancels_opponent_declarations", cancels_all)),
                     )
                 )
-        default_effect = "none"
+        default_effect: BigWinEffect = "none"
         if bigs:
             default_effect = (
                 "multiply"
@@ -719,10 +557,14 @@ class _Builder:
             return None
         return Scoring(
             last_trick=int(self.get(("scoring", "last_trick"), 0)),
-            leftover_to=str(self.get(("scoring", "leftover_to"), "last_trick_winner")),
+            leftover_to=opt.pick(
+                self.get(("scoring", "leftover_to")), opt.LEFTOVER_TO, "last_trick_winner"
+            ),
             deal_points=deal_points,
             big_wins=tuple(bigs),
-            big_win_effect=str(self.get(("scoring", "big_win_effect"), default_effect)),
+            big_win_effect=opt.pick(
+                self.get(("scoring", "big_win_effect")), opt.BIG_WIN_EFFECTS, default_effect
+            ),
         )
 
     def payoff(self) -> Payoff | None:
@@ -754,9 +596,9 @@ class _Builder:
         return Match(
             target=int(target) if target is not None else None,
             end=end,
-            check=str(self.get(("match", "check"), "end_of_deal")),
-            winner=str(self.get(("match", "winner"), "highest")),
-            tie=str(self.get(("match", "tie"), "play_on")),
+            check=opt.pick(self.get(("match", "check")), opt.MATCH_CHECKS, "end_of_deal"),
+            winner=opt.pick(self.get(("match", "winner")), opt.MATCH_WINNERS, "highest"),
+            tie=opt.pick(self.get(("match", "tie")), opt.MATCH_TIES, "play_on"),
             reason="target" if target is not None else "session_end",
         )
 

@@ -10,10 +10,70 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tressette_dsl.cardsets import iter_bits
 from tressette_dsl.diagnostics import Span
+from tressette_dsl.rules.options import (
+    BigWinEffect,
+    ClaimFor,
+    ClaimRight,
+    ClaimWrong,
+    DeclareAt,
+    DeclReveal,
+    DeclScored,
+    Direction,
+    LeftoverTo,
+    MatchCheck,
+    MatchReason,
+    MatchTie,
+    MatchWinner,
+    Role,
+    Says,
+    SidesMode,
+    SignalAt,
+)
+
+__all__ = [
+    "NO_CONST",
+    "AuctionPhase",
+    "BidSpec",
+    "BigWin",
+    "CallPhase",
+    "ChoosePhase",
+    "Claims",
+    "Contract",
+    "DealPhase",
+    "Deck",
+    "Declaration",
+    "Declaring",
+    "DiscardPhase",
+    "DrawSpec",
+    "Expr",
+    "GivePhase",
+    "Match",
+    "Meta",
+    "Misdeal",
+    "MovePhase",
+    "PacketSpec",
+    "Payoff",
+    "Phase",
+    "PhaseSpec",
+    "Players",
+    "RevealPhase",
+    "Rule",
+    "Ruleset",
+    "ScorePhase",
+    "Scoring",
+    "Sides",
+    "SignalSpec",
+    "Signaling",
+    "Source",
+    "TakePhase",
+    "TricksPhase",
+    "Who",
+    "iter_cards",
+]
 
 NO_CONST: Any = object()
 
@@ -98,7 +158,7 @@ iter_cards = iter_bits  # the card indexes of a bitmask, lowest first
 class Players:
     count: int
     step: int  # seats are numbered anticlockwise: +1 anticlockwise play, -1 clockwise
-    direction: str
+    direction: Direction
     names: tuple[str, ...]
 
     def next(self, seat: int, k: int = 1) -> int:
@@ -111,7 +171,7 @@ class Players:
 
 @dataclass(frozen=True, slots=True)
 class Sides:
-    mode: str  # teams | individual | contract
+    mode: SidesMode
     names: tuple[str, ...]  # team names (teams) or seat names (individual / contract)
     seats: tuple[frozenset[int], ...]  # fixed sides (teams / individual); empty for contract
     side_of: tuple[int, ...]  # per seat, fixed modes only
@@ -124,163 +184,22 @@ class Sides:
 class Who:
     """A role (`declarer`, `defenders`, `partner`, `call_supplier`, `all`) or a seat expr."""
 
-    role: str | None
+    role: Role | None
     seat: Expr | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PacketSpec:
-    count: int | None  # None = the rest of the deck
-    zone: str | None  # None = the hands
+class PhaseSpec(Protocol):
+    """What every phase of `flow` has; each kind's own record (a frozen, slotted dataclass)
+    lives with the rest of that kind in its unit, engine/phases/<kind>.py."""
 
+    @property
+    def id(self) -> str: ...
 
-@dataclass(frozen=True, slots=True)
-class Misdeal:
-    condition: Expr
+    @property
+    def when(self) -> Expr | None: ...
 
-
-@dataclass(frozen=True, slots=True)
-class DealPhase:
-    id: str
-    when: Expr | None
-    first_dealer: Expr | None  # None = random from the seed
-    next_dealer: Expr
-    packets: tuple[PacketSpec, ...]
-    misdeal: Misdeal | None
-    kind: str = "deal"
-
-
-@dataclass(frozen=True, slots=True)
-class BidSpec:
-    id: str
-    level: int
-    contract: str
-    closes: bool
-    rank: int | None  # rank index named by the bid (called-card auctions)
-    points: tuple[int, int] | None  # (from, to): a parametrised bid `bid ID N`
-
-
-@dataclass(frozen=True, slots=True)
-class AuctionPhase:
-    id: str
-    when: Expr | None
-    first: Expr
-    speeches: str  # once | until_pass
-    bids: tuple[BidSpec, ...]
-    all_pass: str  # redeal
-    rule: Rule
-    kind: str = "auction"
-
-
-@dataclass(frozen=True, slots=True)
-class ChoosePhase:
-    id: str
-    when: Expr | None
-    who: Who
-    options: tuple[str, ...]
-    keep: bool
-    kind: str = "choose"
-
-
-@dataclass(frozen=True, slots=True)
-class CallPhase:
-    id: str
-    when: Expr | None
-    who: Who
-    cards: Expr
-    effect: str  # transfer | partner
-    reveal: str  # on_play | immediately
-    trump_called_suit: bool
-    kind: str = "call"
-
-
-@dataclass(frozen=True, slots=True)
-class RevealPhase:
-    id: str
-    when: Expr | None
-    zone: str
-    kind: str = "reveal"
-
-
-@dataclass(frozen=True, slots=True)
-class MovePhase:
-    id: str
-    when: Expr | None
-    source: str
-    to: Who
-    count: Expr | None  # per receiving seat; None = all
-    shown: bool
-    kind: str = "move"
-
-
-@dataclass(frozen=True, slots=True)
-class GivePhase:
-    id: str
-    when: Expr | None
-    who: Who
-    to: Who
-    count: Expr
-    shown: bool
-    kind: str = "give"
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardPhase:
-    id: str
-    when: Expr | None
-    who: Who
-    count: Expr
-    to: str
-    kind: str = "discard"
-
-
-@dataclass(frozen=True, slots=True)
-class TakePhase:
-    id: str
-    when: Expr | None
-    who: Who
-    source: str
-    kind: str = "take"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawSpec:
-    source: str
-    order: str  # winner_first
-    shown: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TricksPhase:
-    id: str
-    when: Expr | None
-    first_lead: Expr
-    follow_suit: Expr
-    trump: Expr | None
-    draw: DrawSpec | None
-    kind: str = "tricks"
-
-
-@dataclass(frozen=True, slots=True)
-class ScorePhase:
-    id: str
-    when: Expr | None
-    kind: str = "score"
-
-
-Phase = (
-    DealPhase
-    | AuctionPhase
-    | ChoosePhase
-    | CallPhase
-    | RevealPhase
-    | MovePhase
-    | GivePhase
-    | DiscardPhase
-    | TakePhase
-    | TricksPhase
-    | ScorePhase
-)
+    @property
+    def kind(self) -> str: ...
 
 
 # --- declarations, signals, claims -----------------------------------------------------
@@ -291,25 +210,25 @@ class Declaration:
     id: str
     pattern: Any  # an `expr` pattern, matched with `pattern_instances`
     points: int
-    says: str  # suit | missing_suit | rank | cards
+    says: Says
     superseded_by: tuple[str, ...]
     extends_to_drawn: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Declaring:
-    at: str  # before_first_trick | own_turn | after_lead | end_of_trick | announce_then_reveal
+    at: DeclareAt
     window: Expr
-    scored: str  # immediately | end_of_deal
+    scored: DeclScored
     mandatory: bool
-    reveal: str  # on_declare | never
+    reveal: DeclReveal
     rule: Rule
 
 
 @dataclass(frozen=True, slots=True)
 class SignalSpec:
     id: str
-    at: str  # lead | follow | any_time
+    at: SignalAt
     means: str
     truth: Expr | None
     values: tuple[int, ...]
@@ -329,9 +248,9 @@ class Claims:
     allowed: Expr
     total: Expr
     target: Expr
-    right: str  # win_match
-    wrong: str  # lose_match
-    about: str = "own"  # `for`: own side, or the opponents (called out, FITRES)
+    right: ClaimRight
+    wrong: ClaimWrong
+    about: ClaimFor = "own"  # `for`: own side, or the opponents (called out, FITRES)
 
 
 # --- scoring, payoff, match ---------------------------------------------------------------
@@ -349,10 +268,10 @@ class BigWin:
 @dataclass(frozen=True, slots=True)
 class Scoring:
     last_trick: int
-    leftover_to: str  # last_trick_winner | declarer | none
+    leftover_to: LeftoverTo
     deal_points: Expr
     big_wins: tuple[BigWin, ...]
-    big_win_effect: str  # win_match | multiply | none
+    big_win_effect: BigWinEffect
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,10 +295,10 @@ class Payoff:
 class Match:
     target: int | None
     end: Expr
-    check: str  # end_of_deal | immediately
-    winner: str  # highest
-    tie: str  # play_on | shared
-    reason: str  # target | session_end
+    check: MatchCheck
+    winner: MatchWinner
+    tie: MatchTie
+    reason: MatchReason
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,7 +365,7 @@ class Ruleset:
     players: Players
     sides: Sides
     deck: Deck
-    flow: tuple[Phase, ...]
+    flow: tuple[PhaseSpec, ...]
     contracts: Mapping[str, Contract]
     declarations: tuple[Declaration, ...]
     declaring: Declaring | None
@@ -479,3 +398,68 @@ class Ruleset:
             if sig.id == signal_id:
                 return sig
         raise KeyError(signal_id)
+
+
+# --- the phase records of the units, importable from here as before ------------------------
+
+_PHASE_RECORDS = {
+    "PacketSpec": "deal",
+    "Misdeal": "deal",
+    "DealPhase": "deal",
+    "BidSpec": "auction",
+    "AuctionPhase": "auction",
+    "ChoosePhase": "choose",
+    "CallPhase": "call",
+    "RevealPhase": "reveal",
+    "MovePhase": "move",
+    "GivePhase": "give",
+    "DiscardPhase": "discard",
+    "TakePhase": "take",
+    "DrawSpec": "tricks",
+    "TricksPhase": "tricks",
+    "ScorePhase": "score",
+}
+
+if TYPE_CHECKING:
+    from tressette_dsl.engine.phases.auction import AuctionPhase, BidSpec
+    from tressette_dsl.engine.phases.call import CallPhase
+    from tressette_dsl.engine.phases.choose import ChoosePhase
+    from tressette_dsl.engine.phases.deal import DealPhase, Misdeal, PacketSpec
+    from tressette_dsl.engine.phases.discard import DiscardPhase
+    from tressette_dsl.engine.phases.give import GivePhase
+    from tressette_dsl.engine.phases.move import MovePhase
+    from tressette_dsl.engine.phases.reveal import RevealPhase
+    from tressette_dsl.engine.phases.score import ScorePhase
+    from tressette_dsl.engine.phases.take import TakePhase
+    from tressette_dsl.engine.phases.tricks import DrawSpec, TricksPhase
+
+    Phase = (
+        DealPhase
+        | AuctionPhase
+        | ChoosePhase
+        | CallPhase
+        | RevealPhase
+        | MovePhase
+        | GivePhase
+        | DiscardPhase
+        | TakePhase
+        | TricksPhase
+        | ScorePhase
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """`from tressette_dsl.rules.model import TricksPhase` keeps working: the records live in
+    their units (engine/phases/<kind>.py) and are imported on first use, which keeps the
+    model free of an import cycle (the units import the model)."""
+    if name == "Phase":
+        return PhaseSpec
+    unit = _PHASE_RECORDS.get(name)
+    if unit is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib  # noqa: PLC0415 - lazily, see above
+
+    module = importlib.import_module(f"tressette_dsl.engine.phases.{unit}")
+    value = getattr(module, name)
+    globals()[name] = value
+    return value

@@ -12,28 +12,8 @@ use, located at the name inside the expression string.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
-
-# name -> the phase kinds that give it a value
-SET_BY: dict[str, frozenset[str]] = {
-    **{
-        name: frozenset({"auction"})
-        for name in (
-            "declarer",
-            "contract_value",
-            "contract_target",
-            "bid",
-            "bid_points",
-            "bid_rank",
-        )
-    },
-    "contract": frozenset({"auction", "choose"}),
-    **{
-        name: frozenset({"call"})
-        for name in ("called_card", "call_supplier", "called_from_defender", "partner")
-    },
-}
 
 # Top-level keys whose expressions are evaluated inside trick play.
 DURING_TRICKS = ("declaring", "signals", "signaling", "claims")
@@ -44,8 +24,15 @@ Path = tuple[str | int, ...]
 UsedExpr = tuple[Path, str, frozenset[str]]  # (path, text, names)
 
 
-def check_timeline(flow: Sequence[tuple[str, str]], used: Iterable[UsedExpr], report: Any) -> None:
-    """`flow`: (phase id, kind) in order. `report(path, offset, message, hint)` per problem."""
+def check_timeline(
+    flow: Sequence[tuple[str, str]],
+    used: Iterable[UsedExpr],
+    report: Any,
+    set_by: Mapping[str, frozenset[str]],
+) -> None:
+    """`flow`: (phase id, kind) in order. `report(path, offset, message, hint)` per problem.
+    `set_by`: per name, the phase kinds that give it a value (each unit's `sets`, gathered
+    by `engine.phases.set_by`)."""
     index: dict[str, int] = {}
     for i, (pid, _kind) in enumerate(flow):
         index.setdefault(pid, i)
@@ -55,8 +42,8 @@ def check_timeline(flow: Sequence[tuple[str, str]], used: Iterable[UsedExpr], re
         at, where = _position(path, index, tricks, after, flow)
         if at is None:
             continue
-        for name in sorted(names & SET_BY.keys()):
-            kinds = SET_BY[name]
+        for name in sorted(names & set_by.keys()):
+            kinds = set_by[name]
             if any(kind in kinds for _pid, kind in flow[:at]):
                 continue
             kind = " or ".join(sorted(kinds))

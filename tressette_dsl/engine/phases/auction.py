@@ -10,15 +10,53 @@ abandoned (`all_pass: redeal`): not counted, the next dealer deals.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, assert_never
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Bid, Pass
 from tressette_dsl.engine.errors import BAD_BID
 from tressette_dsl.engine.events import AllPassed, AuctionWon, BidMade, Passed
 from tressette_dsl.engine.phases.common import not_legal, refuse
+from tressette_dsl.engine.phases.kind import (
+    Obs,
+    Path,
+    PhaseBuilder,
+    PhaseKind,
+    Talk,
+    fixed_stage,
+    phase_schema,
+)
+from tressette_dsl.engine.phases.words import said
 from tressette_dsl.engine.state import BidRecord, GameState
 from tressette_dsl.engine.step import Step, evaluate_seat
 from tressette_dsl.engine.table import deal_env
-from tressette_dsl.rules.model import AuctionPhase, BidSpec, Ruleset
+from tressette_dsl.rules import options, scopes
+from tressette_dsl.rules.model import Expr, Rule, Ruleset
+from tressette_dsl.rules.options import AllPass, Speeches
+
+
+@dataclass(frozen=True, slots=True)
+class BidSpec:
+    id: str
+    level: int
+    contract: str
+    closes: bool
+    rank: int | None  # rank index named by the bid (called-card auctions)
+    points: tuple[int, int] | None  # (from, to): a parametrised bid `bid ID N`
+
+
+@dataclass(frozen=True, slots=True)
+class AuctionPhase:
+    id: str
+    when: Expr | None
+    first: Expr
+    speeches: Speeches
+    bids: tuple[BidSpec, ...]
+    all_pass: AllPass
+    rule: Rule
+    kind: str = "auction"
 
 
 def enter(step: Step, spec: AuctionPhase) -> bool:
@@ -124,12 +162,17 @@ def act(step: Step, spec: AuctionPhase, action: Action) -> bool:
 
 def _next(step: Step, spec: AuctionPhase) -> bool:
     rules, s = step.rules, step.state
-    if spec.speeches == "once":
-        pending = s.pending[1:]
-        if pending:
-            step.set(pending=pending, to_act=pending[0])
-            return False
-        return _won(step) if s.bid is not None else _all_passed(step)
+    match spec.speeches:
+        case "once":
+            pending = s.pending[1:]
+            if pending:
+                step.set(pending=pending, to_act=pending[0])
+                return False
+            return _won(step) if s.bid is not None else _all_passed(step)
+        case "until_pass":
+            pass
+        case unknown:
+            assert_never(unknown)
     live = [x for x in range(s.n) if x not in s.passed]
     if not live:
         return _all_passed(step)
@@ -155,3 +198,163 @@ def _all_passed(step: Step) -> bool:
     step.set(sub="", pending=(), to_act=None)
     step.restart = "all_pass"
     return False
+
+
+# --- how it is written and built ---------------------------------------------------------
+
+DESCRIPTION = "An auction: sets declarer, contract, bid, bid_rank and bid_points."
+PROPERTIES: Mapping[str, Any] = {
+    "first": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "The first seat to speak (a seat expression or a role: declarer, "
+        "defenders, partner, call_supplier, all expression. See "
+        "docs/expressions.md.)",
+    },
+    "speeches": {
+        "enum": ["once", "until_pass"],
+        "description": "once: each seat speaks once; until_pass: turns go round, a pass "
+        "is final, the auction ends when one bidder remains.",
+    },
+    "bids": {
+        "type": "object",
+        "description": "The bids, keyed by id; a bid must be higher than the last (a higher "
+        "level, or the same level and more points).",
+        "propertyNames": {"$ref": "#/$defs/entry_id"},
+        "additionalProperties": {
+            "description": "One bid, keyed by its id; null removes an inherited bid.",
+            "anyOf": [
+                {"$ref": "#/$defs/bid", "description": "The bid."},
+                {"type": "null", "description": "Removes the bid inherited through extends."},
+            ],
+        },
+    },
+    "all_pass": {
+        "enum": ["redeal"],
+        "description": "What happens when everyone passes: redeal (the next dealer "
+        "deals; the deal does not count).",
+    },
+}
+REQUIRED: tuple[str, ...] = ("bids",)
+
+
+BAD_VALUE = "TS433"  # a value outside what the engine can play (rules/build.py)
+
+
+def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> AuctionPhase | None:
+    first = b.expr((*path, "first"), "seat", scopes.SEAT_EXPR, "next(dealer)")
+    bids = []
+    for bid_id, given in (b.get((*path, "bids"), {}) or {}).items():
+        entry = given or {}
+        rank = entry.get("rank")
+        rank_index = None
+        if rank is not None:
+            ranks = b.ctx.ranks if b.ctx else ()
+            if str(rank) not in ranks:
+                b.problem(
+                    BAD_VALUE,
+                    f"bid rank {rank!r} is not a rank of the deck",
+                    (*path, "bids", bid_id, "rank"),
+                    hint=f"ranks: {' '.join(ranks)}",
+                )
+            else:
+                rank_index = ranks.index(str(rank))
+        points = entry.get("points")
+        span = (int(points["from"]), int(points["to"])) if points else None
+        bids.append(
+            BidSpec(
+                str(bid_id),
+                int(entry.get("level", 0)),
+                str(entry.get("contract", bid_id)),
+                bool(entry.get("closes")),
+                rank_index,
+                span,
+            )
+        )
+    if first is None:
+        return None
+    return AuctionPhase(
+        pid,
+        when,
+        first,
+        options.pick(b.get((*path, "speeches")), options.SPEECHES, "once"),
+        tuple(bids),
+        options.pick(b.get((*path, "all_pass")), options.ALL_PASS, "redeal"),
+        b.rule((*path, "bids")),
+    )
+
+
+def describe(rules: Ruleset, ph: AuctionPhase) -> str:
+    speeches = (
+        "each player speaks once"
+        if ph.speeches == "once"
+        else "turns go round until one bidder remains; a pass is final"
+    )
+    bids = []
+    one_contract = len({bid.contract for bid in ph.bids}) == 1
+    for bid in sorted(ph.bids, key=lambda b: (b.level, b.id)):
+        extra = " (closes the auction)" if bid.closes else ""
+        if bid.points is not None:
+            extra += f" with {bid.points[0]} to {bid.points[1]} points"
+        named = "" if one_contract or bid.contract == bid.id else f" (for {bid.contract})"
+        bids.append(f"{bid.id.replace('_', ' ')}{named}{extra}")
+    if one_contract and ph.bids and ph.bids[0].contract not in {b.id for b in ph.bids}:
+        bids[-1] += f"; every bid is for the contract {ph.bids[0].contract}"
+    return (
+        f"starting with {said(rules, ph.first)}, {speeches}: pass or bid higher than the last "
+        f"bid (a higher level, or the same level with more points). Bids, lowest first: "
+        f"{', '.join(bids)}. If everybody passes, the cards are dealt again and the deal does "
+        "not count."
+    )
+
+
+def highest_bid(obs: Obs) -> str:
+    """The last bid made (the highest), as said: ``solo``, ``punti 8``."""
+    for b in reversed(obs.get("auction") or []):
+        if b.get("bid"):
+            return str(b["bid"]) + (f" {b['points']}" if b.get("points") is not None else "")
+    return str(obs.get("contract") or "")
+
+
+def _task_bid(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    ask = f"bid higher than {highest_bid(obs)}, or pass" if obs.get("contract") else "bid or pass"
+    parts = [f"Auction: {ask}."]
+    if getattr(spec, "speeches", "") == "once":
+        parts.append("Each player speaks once; the highest bid wins the contract.")
+    elif getattr(spec, "speeches", "") == "until_pass":
+        parts.append("Bidding goes round until all but one have passed; a pass is final.")
+    closing = [b.id for b in getattr(spec, "bids", ()) if b.closes]
+    if closing:
+        parts.append(f"A bid of {' or '.join(closing)} ends the auction at once.")
+    ranged = [b for b in getattr(spec, "bids", ()) if b.points is not None]
+    for bid in ranged:
+        low, high = bid.points
+        parts.append(f"'bid {bid.id} N' names N points, {low} to {high}.")
+    return " ".join(parts)
+
+
+KIND = PhaseKind(
+    name="auction",
+    spec=AuctionPhase,
+    schema=phase_schema("auction", DESCRIPTION, PROPERTIES, REQUIRED),
+    build=build,
+    enter=enter,
+    legal=legal,
+    check=check,
+    act=act,
+    describe=describe,
+    sets=frozenset(
+        {
+            "declarer",
+            "contract_value",
+            "contract_target",
+            "bid",
+            "bid_points",
+            "bid_rank",
+            "contract",
+        }
+    ),
+    tasks={"bid": _task_bid},
+    stage=fixed_stage("auction"),
+)

@@ -8,14 +8,42 @@ is played (`reveal: on_play`) or at once (`reveal: immediately`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, assert_never
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Call
 from tressette_dsl.engine.events import Called, CardTransferred, PartnerRevealed
 from tressette_dsl.engine.phases.common import not_legal
+from tressette_dsl.engine.phases.kind import (
+    Obs,
+    Path,
+    PhaseBuilder,
+    PhaseKind,
+    Talk,
+    fixed_stage,
+    phase_schema,
+)
+from tressette_dsl.engine.phases.words import said, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env, holder, seats_of
-from tressette_dsl.rules.model import CallPhase, Ruleset, iter_cards
+from tressette_dsl.rules import options, scopes
+from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
+from tressette_dsl.rules.options import CallEffect, CallReveal
+
+
+@dataclass(frozen=True, slots=True)
+class CallPhase:
+    id: str
+    when: Expr | None
+    who: Who
+    cards: Expr
+    effect: CallEffect
+    reveal: CallReveal
+    trump_called_suit: bool
+    kind: str = "call"
 
 
 def enter(step: Step, spec: CallPhase) -> bool:
@@ -54,15 +82,25 @@ def act(step: Step, spec: CallPhase, action: Action) -> bool:
     if spec.trump_called_suit:
         step.set(trump=rules.deck.card_suit[card])
     step.emit(Called(seat=seat, card=action.card, holder=where))
-    if owner >= 0 and owner != seat:
-        if spec.effect == "transfer":
-            _transfer(step, owner, seat, card)
-        else:
-            step.set(partner=owner)
-    if spec.effect == "partner" and spec.reveal == "immediately":
-        step.set(partner_revealed=True)
-        if owner >= 0 and owner != seat:
-            step.emit(PartnerRevealed(seat=owner, card=action.card))
+    someone_else = owner >= 0 and owner != seat
+    match spec.effect:
+        case "transfer":
+            if someone_else:
+                _transfer(step, owner, seat, card)
+        case "partner":
+            if someone_else:
+                step.set(partner=owner)
+            match spec.reveal:
+                case "immediately":
+                    step.set(partner_revealed=True)
+                    if someone_else:
+                        step.emit(PartnerRevealed(seat=owner, card=action.card))
+                case "on_play":
+                    pass  # the trick phase reveals the partner when the card is played
+                case unknown_reveal:
+                    assert_never(unknown_reveal)
+        case unknown:
+            assert_never(unknown)
     step.set(sub="", pending=(), to_act=None)
     return True
 
@@ -83,3 +121,107 @@ def _transfer(step: Step, source: int, to: int, card: int) -> None:
     step.emit(
         CardTransferred(source=source, to=to, card=step.rules.deck.card_text[card], shown=True)
     )
+
+
+# --- how it is written and built ---------------------------------------------------------
+
+DESCRIPTION = "A card is called: sets called_card, call_supplier, called_from_defender, partner."
+PROPERTIES: Mapping[str, Any] = {
+    "who": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Who calls (a seat expression or a role: declarer, defenders, partner, "
+        "call_supplier, all expression. See docs/expressions.md.)",
+    },
+    "cards": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": 'Which cards may be called, e.g. "deck - hand" (a cards expression. '
+        "See docs/expressions.md.)",
+    },
+    "effect": {
+        "enum": ["transfer", "partner"],
+        "description": "transfer: the holder hands it over face up (none if it is in the "
+        "monte or the caller's hand); partner: its holder becomes a secret "
+        "partner.",
+    },
+    "reveal": {
+        "enum": ["on_play", "immediately"],
+        "description": "When the partnership becomes known: on_play or immediately.",
+    },
+    "trump": {
+        "enum": ["called_suit"],
+        "description": "called_suit: the called card's suit becomes trump.",
+    },
+}
+REQUIRED: tuple[str, ...] = ("cards",)
+
+
+def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> CallPhase | None:
+    cards = b.expr((*path, "cards"), "cards", scopes.CALL_CARDS)
+    if cards is None:
+        return None
+    return CallPhase(
+        pid,
+        when,
+        b.who((*path, "who"), "declarer"),
+        cards,
+        options.pick(b.get((*path, "effect")), options.CALL_EFFECTS, "transfer"),
+        options.pick(b.get((*path, "reveal")), options.CALL_REVEALS, "on_play"),
+        b.get((*path, "trump")) == "called_suit",
+    )
+
+
+def describe(rules: Ruleset, ph: CallPhase) -> str:
+    effect = (
+        "its holder hands it over face up (no transfer if it is in the monte or the caller's hand)"
+        if ph.effect == "transfer"
+        else "its holder becomes the caller's secret partner"
+    )
+    text = f"{who_text(ph.who)} names a card ({said(rules, ph.cards)}); {effect}."
+    if ph.effect == "partner":
+        text += f" The partner is revealed {ph.reveal.replace('_', ' ')}."
+    if ph.trump_called_suit:
+        text += " The called card's suit is trump."
+    return text
+
+
+def _task_call(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    effect = getattr(spec, "effect", "")
+    if effect == "partner":
+        when = (
+            "secretly, until the card is played"
+            if getattr(spec, "reveal", "") == "on_play"
+            else "named at once"
+        )
+        text = (
+            f"Call a card: whoever holds it becomes your partner ({when}); "
+            "if you hold it yourself, you play alone."
+        )
+    else:
+        text = (
+            "Call a card: whoever holds it hands it to you face up (if it is in the "
+            "monte or your own hand, nothing is handed over)."
+        )
+    if getattr(spec, "trump_called_suit", False):
+        text += " Its suit becomes trump."
+    example = f", e.g. '{talk.action(legal[0])}'" if legal else ""
+    return text + f" Type 'call' and the card{example}."
+
+
+KIND = PhaseKind(
+    name="call",
+    spec=CallPhase,
+    schema=phase_schema("call", DESCRIPTION, PROPERTIES, REQUIRED),
+    build=build,
+    enter=enter,
+    legal=legal,
+    check=check,
+    act=act,
+    describe=describe,
+    sets=frozenset({"called_card", "call_supplier", "called_from_defender", "partner"}),
+    tasks={"call": _task_call},
+    stage=fixed_stage("call"),
+)

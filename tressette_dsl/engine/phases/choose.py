@@ -2,14 +2,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Choose, Keep
 from tressette_dsl.engine.events import ContractChosen
 from tressette_dsl.engine.phases.common import not_legal
+from tressette_dsl.engine.phases.kind import (
+    Obs,
+    Path,
+    PhaseBuilder,
+    PhaseKind,
+    Talk,
+    fixed_stage,
+    phase_schema,
+)
+from tressette_dsl.engine.phases.words import who_text
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import Step
 from tressette_dsl.engine.table import seats_of
-from tressette_dsl.rules.model import ChoosePhase, Ruleset
+from tressette_dsl.rules.model import Expr, Ruleset, Who
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePhase:
+    id: str
+    when: Expr | None
+    who: Who
+    options: tuple[str, ...]
+    keep: bool
+    kind: str = "choose"
 
 
 def enter(step: Step, spec: ChoosePhase) -> bool:
@@ -37,3 +61,75 @@ def act(step: Step, spec: ChoosePhase, action: Action) -> bool:
         step.emit(ContractChosen(seat=seat, contract=action.option))
     step.set(sub="", pending=(), to_act=None)
     return True
+
+
+# --- how it is written and built ---------------------------------------------------------
+
+DESCRIPTION = "The declarer may raise the contract (aggravations)."
+PROPERTIES: Mapping[str, Any] = {
+    "who": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Who chooses (a seat expression or a role: declarer, defenders, "
+        "partner, call_supplier, all expression. See docs/expressions.md.)",
+    },
+    "options": {
+        "type": "array",
+        "minItems": 1,
+        "uniqueItems": True,
+        "description": "The contract ids that may be chosen.",
+        "items": {"type": "string", "description": "A contract id (see contracts)."},
+    },
+    "keep": {"type": "boolean", "description": "Whether the current contract may be kept."},
+}
+REQUIRED: tuple[str, ...] = ("options",)
+
+
+def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> ChoosePhase:
+    return ChoosePhase(
+        pid,
+        when,
+        b.who((*path, "who"), "declarer"),
+        tuple(str(o) for o in b.get((*path, "options"), [])),
+        bool(b.get((*path, "keep"), True)),
+    )
+
+
+def describe(rules: Ruleset, ph: ChoosePhase) -> str:
+    keep = " or keep the contract" if ph.keep else ""
+    return f"{who_text(ph.who)} may raise the contract to {', '.join(ph.options)}{keep}."
+
+
+def _task_choose(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    contracts = getattr(rules, "contracts", {}) or {}
+
+    def worth(option: str) -> str:
+        c = contracts.get(option)
+        return f"{option} (worth {c.value})" if c is not None else option
+
+    options = [a.split(" ", 1)[1] for a in legal if a.startswith("choose ")]
+    current = obs.get("contract")
+    text = "Raise your contract"
+    if current:
+        text += f" {worth(current)}"
+    text += " to " + " or ".join(worth(o) for o in options)
+    if "keep" in legal:
+        text += ", or 'keep' it as it is"
+    return text + "."
+
+
+KIND = PhaseKind(
+    name="choose",
+    spec=ChoosePhase,
+    schema=phase_schema("choose", DESCRIPTION, PROPERTIES, REQUIRED),
+    build=build,
+    enter=enter,
+    legal=legal,
+    check=check,
+    act=act,
+    describe=describe,
+    sets=frozenset({"contract"}),
+    tasks={"choose": _task_choose},
+    stage=fixed_stage("contract"),
+)

@@ -7,14 +7,39 @@ forgotten from then on (the history of reveals stays).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Discard
 from tressette_dsl.engine.events import CardDiscarded
 from tressette_dsl.engine.phases.common import not_legal
+from tressette_dsl.engine.phases.kind import (
+    Obs,
+    Path,
+    PhaseBuilder,
+    PhaseKind,
+    Talk,
+    fixed_stage,
+    phase_schema,
+)
+from tressette_dsl.engine.phases.words import cards_text, count_text, who_text
 from tressette_dsl.engine.state import GameState, set_at
-from tressette_dsl.engine.step import Step, evaluate_int
+from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
-from tressette_dsl.rules.model import DiscardPhase, Ruleset, iter_cards
+from tressette_dsl.rules import scopes
+from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardPhase:
+    id: str
+    when: Expr | None
+    who: Who
+    count: Expr
+    to: str
+    kind: str = "discard"
 
 
 def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int) -> int:
@@ -70,3 +95,77 @@ def act(step: Step, spec: DiscardPhase, action: Action) -> bool:
     step.set(**changes)
     step.emit(CardDiscarded(seat=seat, card=action.card, zone=zone))
     return _next_seat(step, spec)
+
+
+# --- how it is written and built ---------------------------------------------------------
+
+DESCRIPTION = "Each seat of `who`, in turn, chooses cards to discard face down."
+PROPERTIES: Mapping[str, Any] = {
+    "who": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Who discards (a seat expression or a role: declarer, defenders, "
+        "partner, call_supplier, all expression. See docs/expressions.md.)",
+    },
+    "count": {
+        "type": ["integer", "string"],
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "How many cards each discards; may use `taken` (an integer, or a "
+        "formula expression. See docs/expressions.md.)",
+    },
+    "to": {"enum": ["monte", "stock"], "description": "The zone the discards go to."},
+}
+REQUIRED: tuple[str, ...] = ("count", "to")
+
+
+def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DiscardPhase | None:
+    count = b.count((*path, "count"), scopes.DISCARD_COUNT, None)
+    if count is None:
+        return None
+    return DiscardPhase(
+        pid,
+        when,
+        b.who((*path, "who"), "declarer"),
+        count,
+        str(b.get((*path, "to"), "monte")),
+    )
+
+
+def describe(rules: Ruleset, ph: DiscardPhase) -> str:
+    return f"{who_text(ph.who)} discards {cards_text(rules, ph.count)} face down to the {ph.to}."
+
+
+def _task_discard(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    zone = getattr(spec, "to", "monte")
+    done, owed = obs.get("progress") or (0, 1)
+    text = f"Discard {count_text(owed, 'card')} face down to the {zone}"
+    if owed > 1:
+        text += f" ({done + 1} of {owed})"
+    return text + ("; nobody else sees them." if owed != 1 else "; nobody else sees it.")
+
+
+def progress(rules: Ruleset, spec: DiscardPhase, s: GameState) -> tuple[int, int] | None:
+    seat = s.to_act
+    if seat is None or s.sub != "discard":
+        return None
+    env = deal_env(rules, s)
+    env.update(taken=s.taken[seat], hand_size=s.hands[seat].bit_count(), seat=seat)
+    return s.step, int(evaluate(spec.count, env))
+
+
+KIND = PhaseKind(
+    name="discard",
+    spec=DiscardPhase,
+    schema=phase_schema("discard", DESCRIPTION, PROPERTIES, REQUIRED),
+    build=build,
+    enter=enter,
+    legal=legal,
+    check=check,
+    act=act,
+    describe=describe,
+    tasks={"discard": _task_discard},
+    stage=fixed_stage("exchange"),
+    progress=progress,
+)

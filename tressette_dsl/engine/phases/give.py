@@ -2,14 +2,40 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Give
 from tressette_dsl.engine.events import CardGiven
 from tressette_dsl.engine.phases.common import not_legal
+from tressette_dsl.engine.phases.kind import (
+    Obs,
+    Path,
+    PhaseBuilder,
+    PhaseKind,
+    Talk,
+    fixed_stage,
+    phase_schema,
+)
+from tressette_dsl.engine.phases.words import cards_text, count_text, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
-from tressette_dsl.engine.step import Step, evaluate_int
+from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
-from tressette_dsl.rules.model import GivePhase, Ruleset, iter_cards
+from tressette_dsl.rules import scopes
+from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
+
+
+@dataclass(frozen=True, slots=True)
+class GivePhase:
+    id: str
+    when: Expr | None
+    who: Who
+    to: Who
+    count: Expr
+    shown: bool
+    kind: str = "give"
 
 
 def enter(step: Step, spec: GivePhase) -> bool:
@@ -54,3 +80,92 @@ def act(step: Step, spec: GivePhase, action: Action) -> bool:
         return False
     step.set(sub="", pending=(), to_act=None, step=0)
     return True
+
+
+# --- how it is written and built ---------------------------------------------------------
+
+DESCRIPTION = "A seat chooses cards from its hand to hand over."
+PROPERTIES: Mapping[str, Any] = {
+    "who": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Who gives (a seat expression or a role: declarer, defenders, partner, "
+        "call_supplier, all expression. See docs/expressions.md.)",
+    },
+    "to": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Who receives (a seat expression or a role: declarer, defenders, "
+        "partner, call_supplier, all expression. See docs/expressions.md.)",
+    },
+    "count": {
+        "type": ["integer", "string"],
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "How many cards (an integer, or a formula expression. See "
+        "docs/expressions.md.)",
+    },
+    "shown": {"type": "boolean", "description": "Whether the cards are shown to every seat."},
+}
+REQUIRED: tuple[str, ...] = ()
+
+
+def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> GivePhase | None:
+    count = b.count((*path, "count"), scopes.DEAL, 1)
+    if count is None:
+        return None
+    return GivePhase(
+        pid,
+        when,
+        b.who((*path, "who"), "declarer"),
+        b.who((*path, "to"), "call_supplier"),
+        count,
+        bool(b.get((*path, "shown"), False)),
+    )
+
+
+def describe(rules: Ruleset, ph: GivePhase) -> str:
+    shown = "face up" if ph.shown else "face down"
+    return (
+        f"{who_text(ph.who)} gives {cards_text(rules, ph.count)} of his choice to "
+        f"{who_text(ph.to)}, {shown}."
+    )
+
+
+def _task_give(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    pending = obs.get("pending") or []
+    to = talk.seat(pending[0]) if pending else "another player"
+    done, owed = obs.get("progress") or (0, 1)
+    role = getattr(getattr(spec, "to", None), "role", None)
+    text = f"Give {count_text(owed, 'card')}"
+    text += (
+        f" back to {to}, who handed you the called card" if role == "call_supplier" else f" to {to}"
+    )
+    text += " (face up: everybody sees it)" if getattr(spec, "shown", False) else " face down"
+    if owed > 1:
+        text += f"; card {done + 1} of {owed}"
+    return text + "."
+
+
+def progress(rules: Ruleset, spec: GivePhase, s: GameState) -> tuple[int, int] | None:
+    if s.sub != "give":
+        return None
+    return s.step, int(evaluate(spec.count, deal_env(rules, s)))
+
+
+KIND = PhaseKind(
+    name="give",
+    spec=GivePhase,
+    schema=phase_schema("give", DESCRIPTION, PROPERTIES, REQUIRED),
+    build=build,
+    enter=enter,
+    legal=legal,
+    check=check,
+    act=act,
+    describe=describe,
+    tasks={"give": _task_give},
+    stage=fixed_stage("exchange"),
+    progress=progress,
+)

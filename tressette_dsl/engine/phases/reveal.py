@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.events import ZoneShown
+from tressette_dsl.engine.phases.kind import Path, PhaseBuilder, PhaseKind, phase_schema
 from tressette_dsl.engine.state import GameState, Reveal
 from tressette_dsl.engine.step import Step
-from tressette_dsl.rules.model import RevealPhase, Ruleset
+from tressette_dsl.rules.model import Expr, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class RevealPhase:
+    id: str
+    when: Expr | None
+    zone: str
+    kind: str = "reveal"
 
 
 def enter(step: Step, spec: RevealPhase) -> bool:
@@ -34,3 +47,33 @@ def check(rules: Ruleset, spec: RevealPhase, s: GameState, action: Action) -> Di
 
 def act(step: Step, spec: RevealPhase, action: Action) -> bool:
     raise AssertionError("a reveal phase never waits for an action")
+
+
+# --- how it is written and built ---------------------------------------------------------
+
+DESCRIPTION = "Shows a zone to every seat."
+PROPERTIES: Mapping[str, Any] = {
+    "zone": {"enum": ["monte", "stock"], "description": "The zone shown."}
+}
+REQUIRED: tuple[str, ...] = ("zone",)
+
+
+def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> RevealPhase:
+    return RevealPhase(pid, when, str(b.get((*path, "zone"), "monte")))
+
+
+def describe(rules: Ruleset, ph: RevealPhase) -> str:
+    return f"the {ph.zone} is shown to every player."
+
+
+KIND = PhaseKind(
+    name="reveal",
+    spec=RevealPhase,
+    schema=phase_schema("reveal", DESCRIPTION, PROPERTIES, REQUIRED),
+    build=build,
+    enter=enter,
+    legal=legal,
+    check=check,
+    act=act,
+    describe=describe,
+)

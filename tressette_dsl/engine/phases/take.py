@@ -3,14 +3,37 @@ the last seat takes whatever is left."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Done, Take
 from tressette_dsl.engine.events import CardTaken
 from tressette_dsl.engine.phases.common import not_legal
+from tressette_dsl.engine.phases.kind import (
+    Obs,
+    Path,
+    PhaseBuilder,
+    PhaseKind,
+    Talk,
+    fixed_stage,
+    phase_schema,
+)
+from tressette_dsl.engine.phases.words import who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step
 from tressette_dsl.engine.table import seats_of
-from tressette_dsl.rules.model import Ruleset, TakePhase
+from tressette_dsl.rules.model import Expr, Ruleset, Who
+
+
+@dataclass(frozen=True, slots=True)
+class TakePhase:
+    id: str
+    when: Expr | None
+    who: Who
+    source: str
+    kind: str = "take"
 
 
 def enter(step: Step, spec: TakePhase) -> bool:
@@ -65,3 +88,62 @@ def _take(step: Step, spec: TakePhase, seat: int, card: int) -> None:
         }
     )
     step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))
+
+
+# --- how it is written and built ---------------------------------------------------------
+
+DESCRIPTION = "Each seat of `who` in turn takes any of the shown cards; the last takes the rest."
+PROPERTIES: Mapping[str, Any] = {
+    "who": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Who takes (a seat expression or a role: declarer, defenders, partner, "
+        "call_supplier, all expression. See docs/expressions.md.)",
+    },
+    "from": {"enum": ["monte", "stock"], "description": "The shown zone the cards are taken from."},
+}
+REQUIRED: tuple[str, ...] = ("from",)
+
+
+def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TakePhase:
+    return TakePhase(
+        pid,
+        when,
+        b.who((*path, "who"), "defenders"),
+        str(b.get((*path, "from"), "monte")),
+    )
+
+
+def describe(rules: Ruleset, ph: TakePhase) -> str:
+    return (
+        f"{who_text(ph.who)}, in turn, takes any of the shown {ph.source} cards and says when "
+        "he is done; the last takes the rest."
+    )
+
+
+def _task_take(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    zone = getattr(spec, "source", "monte")
+    pending = obs.get("pending") or []
+    cards_left = [a for a in legal if a.startswith("take ")]
+    if not cards_left:
+        return f"Nothing left to take from the {zone}."
+    text = f"Take cards from the shown {zone}, one at a time ('take' and the card), then 'done'"
+    if len(pending) > 1:
+        text += f"; {talk.seat(pending[-1])} gets whatever is left"
+    return text + "."
+
+
+KIND = PhaseKind(
+    name="take",
+    spec=TakePhase,
+    schema=phase_schema("take", DESCRIPTION, PROPERTIES, REQUIRED),
+    build=build,
+    enter=enter,
+    legal=legal,
+    check=check,
+    act=act,
+    describe=describe,
+    tasks={"take": _task_take},
+    stage=fixed_stage("exchange"),
+)

@@ -1,55 +1,84 @@
 """`tricks`: play tricks until the hands are empty.
 
-Inside this phase also happen: declarations (in the window and timing of `declaring`),
-signals with a card or at any time, claims, drawing from the stock after each trick, the
-reveal of a secret partner when the called card is played, and, at the end, the leftover
-monte going to the last-trick winner. Sub-states (`state.sub`): `play`, and the rounds
-`declare` / `announce` in which each seat in turn declares (or announces) then says `done`.
+This module plays cards and tricks. What else happens during play - declarations, signals,
+claims, drawing from the stock, the reveal of a called partner, announce-then-reveal, the
+leftover cards - is a feature of its own (engine/phases/trick_features/), registered on the
+hook points this phase offers: on entering, on each card, on the lead, on a trick won,
+before the next trick, at the end of play, extra legal actions, and per action type its
+check and act. Sub-states (`state.sub`): `play`, and the features' rounds (`declare`,
+`announce`) in which each seat in turn acts, then says `done`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine import declare, match, scoring, signals
+from tressette_dsl.engine import match, scoring
 from tressette_dsl.engine.actions import (
     Action,
-    Announce,
-    Claim,
-    Declare,
     Done,
     Play,
-    Signal,
 )
 from tressette_dsl.engine.errors import (
-    BAD_DECLARATION,
-    FALSE_SIGNAL,
     MUST_FOLLOW,
-    NOT_ALLOWED_NOW,
     NOT_IN_HAND,
 )
 from tressette_dsl.engine.events import (
-    Announced,
-    CardDrawn,
     CardPlayed,
-    Claimed,
-    LeftoverTaken,
-    PartnerRevealed,
-    Signalled,
+    Event,
     TrickWon,
     TrumpSet,
 )
-from tressette_dsl.engine.phases.common import not_legal, play_with, plays_for, refuse
+from tressette_dsl.engine.phases.common import not_legal, plays_for, refuse
+from tressette_dsl.engine.phases.kind import Obs, Path, PhaseBuilder, PhaseKind, Talk, phase_schema
+from tressette_dsl.engine.phases.trick_features import (
+    ACTS,
+    CHECK_SAID,
+    CHECKS,
+    REFUSALS,
+    ROUNDS,
+    TrickTable,
+    resolve,
+    table,
+)
+from tressette_dsl.engine.phases.words import declaring_at, said
 from tressette_dsl.engine.state import (
     DealRecord,
     GameState,
-    Reveal,
-    SignalRecord,
     TrickRecord,
     set_at,
 )
-from tressette_dsl.engine.step import Step, evaluate, evaluate_int, evaluate_seat
-from tressette_dsl.engine.table import deal_env, side_of, total_slot_of_side
-from tressette_dsl.rules.model import NO_CONST, Ruleset, SignalSpec, TricksPhase, iter_cards
+from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
+from tressette_dsl.engine.table import deal_env
+from tressette_dsl.expr import Type
+from tressette_dsl.rules import options, scopes
+from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset, iter_cards
+from tressette_dsl.rules.options import DrawOrder
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSpec:
+    source: str
+    order: DrawOrder
+    shown: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TricksPhase:
+    id: str
+    when: Expr | None
+    first_lead: Expr
+    follow_suit: Expr
+    trump: Expr | None
+    draw: DrawSpec | None
+    kind: str = "tricks"
+    # the hooks of the trick-time features this ruleset uses, resolved once the whole
+    # ruleset is built (`link`); None for a record made by hand (then resolved on use)
+    hooks: TrickTable | None = field(default=None, compare=False, repr=False)
+
 
 # --- entering and the flow of tricks -------------------------------------------------------
 
@@ -65,16 +94,11 @@ def enter(step: Step, spec: TricksPhase) -> bool:
     step.set(trick_no=1, leader=leader, trump=trump, trick=(), **_trick_rules(rules, spec, s, 1))
     if trump is not None:
         step.emit(TrumpSet(suit=rules.deck.suits[trump]))
-    d = rules.declaring
-    if (
-        d is not None
-        and d.at in ("before_first_trick", "announce_then_reveal")
-        and step.state.window_open
-    ):
-        kind = "announce" if d.at == "announce_then_reveal" else "declare"
-        if _start_round(step, kind, rules.players.order_from(leader)):
+    for hook in (spec.hooks or table(rules, spec)).on_enter:
+        kind = hook(rules, step.state)
+        if kind is not None and _start_round(step, kind, rules.players.order_from(leader)):
             return False
-    return _resume(step)
+    return _resume(step, spec)
 
 
 def _trick_rules(rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int) -> dict[str, bool]:
@@ -92,36 +116,23 @@ def _trick_rules(rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int)
 
 
 def _start_round(step: Step, kind: str, order: tuple[int, ...]) -> bool:
-    """A declaring/announcing round in `order`; False when it ran by itself (mandatory)."""
-    d = step.rules.declaring
-    assert d is not None
-    if d.mandatory:
+    """A round of `kind` (a feature's, e.g. `declare`) in `order`; False when it ran by
+    itself (a mandatory round)."""
+    round_ = ROUNDS[kind]
+    if round_.mandatory(step.rules):
         for seat in order:
-            _auto(step, kind, seat)
+            round_.auto(step, seat)
         return False
     step.set(sub=kind, pending=order, to_act=order[0])
     return True
 
 
-def _auto(step: Step, kind: str, seat: int) -> None:
-    s = step.state
-    if kind == "declare":
-        declare.declare_all(step, seat, declare.basis(s, seat))
-    elif declare.options(step.rules, s, seat, s.hands[seat]):
-        _announce(step, seat)
-
-
-def _announce(step: Step, seat: int) -> None:
-    s = step.state
-    step.set(announced=set_at(s.announced, seat, s.hands[seat]))
-    step.emit(Announced(seat=seat))
-
-
-def _resume(step: Step) -> bool:
+def _resume(step: Step, spec: TricksPhase) -> bool:
     """Back to playing after a round or a trick; True when the deal's play is over."""
     s = step.state
     if not s.trick and not any(s.hands):
-        _leftover(step)
+        for hook in (spec.hooks or table(step.rules, spec)).on_play_end:
+            hook(step)
         step.set(sub="", pending=(), to_act=None)
         return True
     nxt = s.leader if not s.trick else step.rules.players.next(s.trick[-1][0])
@@ -135,13 +146,9 @@ def _resume(step: Step) -> bool:
 def legal(rules: Ruleset, spec: TricksPhase, s: GameState) -> tuple[Action, ...]:
     seat = s.to_act
     assert seat is not None
-    if s.sub == "declare":
-        opts = declare.options(rules, s, seat, declare.basis(s, seat))
-        return (*(Declare(d.id, text) for d, text, _ in opts), Done())
-    if s.sub == "announce":
-        holds = declare.options(rules, s, seat, s.hands[seat])
-        return ((Announce(),) if holds else ()) + (Done(),)
-    return _play_legal(rules, s, seat)
+    if s.sub != "play":
+        return ROUNDS[s.sub].legal(rules, s, seat)
+    return _play_legal(rules, spec, s, seat)
 
 
 def playable(rules: Ruleset, s: GameState, seat: int) -> int:
@@ -154,79 +161,39 @@ def playable(rules: Ruleset, s: GameState, seat: int) -> int:
     return hand
 
 
-def _play_legal(rules: Ruleset, s: GameState, seat: int) -> tuple[Action, ...]:
+def _play_legal(rules: Ruleset, spec: TricksPhase, s: GameState, seat: int) -> tuple[Action, ...]:
+    hooks = spec.hooks or table(rules, spec)
     cards = iter_cards(playable(rules, s, seat))
-    plays = plays_for(rules.deck.card_text)
-    out: list[Action]
-    if rules.signals and signals.window_open(rules, s, seat):
-        out = []
-        text = rules.deck.card_text
-        for card, said in zip(cards, signals.with_cards(rules, s, seat, cards), strict=True):
-            out.append(plays[card])
-            for one in said:
-                out.append(play_with(text[card], one))
-        for sig, value in signals.any_time(rules, s, seat):
-            out.append(Signal(sig, value))
-    else:
+    out = hooks.plays(rules, s, seat, cards) if hooks.plays is not None else None
+    if out is None:
+        plays = plays_for(rules.deck.card_text)
         out = [plays[card] for card in cards]
-    for decl, said_text, _cards in _turn_declarations(rules, s, seat):  # mostly none
-        out.append(Declare(decl.id, said_text))
-    if rules.claims is not None and _claim_allowed(rules, s, seat):
-        out.append(Claim())
+    for extras in hooks.extras:  # declarations, a claim: mostly none
+        out += extras(rules, s, seat)
     return tuple(out)
-
-
-def _turn_declarations(rules: Ruleset, s: GameState, seat: int) -> list[declare.Option]:
-    d = rules.declaring
-    if d is None or d.mandatory:
-        return []
-    out: list[declare.Option] = []
-    if d.at == "own_turn" and s.window_open:
-        out = declare.options(rules, s, seat, declare.basis(s, seat))
-    if s.drawn[seat]:
-        seen = {(o[0].id, o[2]) for o in out}
-        out += [
-            o
-            for o in declare.options(rules, s, seat, s.hands[seat], s.drawn[seat])
-            if (o[0].id, o[2]) not in seen
-        ]
-    return out
-
-
-def _claim_allowed(rules: Ruleset, s: GameState, seat: int) -> bool:
-    assert rules.claims is not None
-    allowed = rules.claims.allowed
-    if allowed.const is not NO_CONST:  # e.g. "true": no env to build
-        return bool(allowed.const)
-    env = {
-        "seat": seat,
-        "leader": s.leader,
-        "on_lead": not s.trick and s.leader == seat,
-        "trick_no": s.trick_no,
-        "stock_size": len(s.stock),
-        "deal_no": s.deal_no,
-    }
-    return bool(evaluate(allowed, env))
 
 
 # --- checking ----------------------------------------------------------------------------------
 
 
 def check(rules: Ruleset, spec: TricksPhase, s: GameState, action: Action) -> Diagnostic | None:
-    if s.sub == "play" and isinstance(action, Play):
-        problem = _check_card(rules, spec, s, action)
-        if problem is not None or not action.signals:
-            return problem
-        return _check_signals(rules, s, action)
-    if s.sub == "play" and isinstance(action, Signal):
-        return _check_any_time(rules, spec, s, action)
-    if s.sub in ("declare", "announce") and isinstance(action, Done):
-        return None  # a declaring or announcing round always offers `done`
+    if s.sub == "play":
+        if isinstance(action, Play):
+            problem = _check_card(rules, spec, s, action)
+            if problem is not None or not action.signals or CHECK_SAID is None:
+                return problem
+            return CHECK_SAID(rules, spec, s, action)
+        own = CHECKS.get(type(action))
+        if own is not None:
+            return own(rules, spec, s, action)
+    elif s.sub in ROUNDS and isinstance(action, Done):
+        return None  # a round always offers `done`
     legal_now = legal(rules, spec, s)
     if action in legal_now:
         return None
-    if isinstance(action, Declare):
-        return _why_not_declare(rules, s, action)
+    refusal = REFUSALS.get(type(action))
+    if refusal is not None:
+        return refusal(rules, spec, s, action)
     return not_legal(rules, s, action, legal_now, spec.id)
 
 
@@ -244,85 +211,6 @@ def _check_card(rules: Ruleset, spec: TricksPhase, s: GameState, action: Play) -
     return None
 
 
-def _check_signals(rules: Ruleset, s: GameState, action: Play) -> Diagnostic | None:
-    """Each signal exists, fits the moment, is true (or may be false), takes a listed value;
-    several only with `combine`, each id once."""
-    seat = s.to_act
-    assert seat is not None
-    at = "follow" if s.trick else "lead"
-    card = rules.deck.by_text[action.card]
-    base = signals.truth_env(rules, s, seat)
-    base.update(hand=s.hands[seat] & ~(1 << card), card=card)
-    if at == "lead":
-        base["led_suit"] = rules.deck.card_suit[card]
-    for sig_id, value in action.signals:
-        spec = next((x for x in rules.signals if x.id == sig_id), None)
-        if spec is None:
-            return refuse(NOT_ALLOWED_NOW, f"there is no signal {sig_id!r} in these rules")
-        if spec.at != at:
-            return refuse(
-                NOT_ALLOWED_NOW,
-                f"signal {sig_id!r} is made at {spec.at}, "
-                f"not when you {'lead' if at == 'lead' else 'follow'}",
-            )
-        if not signals.window_open(rules, s, seat):
-            return refuse(NOT_ALLOWED_NOW, "no signals now", rules.signaling.window)
-        if (value is None) != (not spec.values) or (value is not None and value not in spec.values):
-            return refuse(
-                NOT_ALLOWED_NOW,
-                f"signal {sig_id!r} takes "
-                + (f"one of the values {list(spec.values)}" if spec.values else "no value"),
-            )
-        if not signals.holds(rules, spec, dict(base), value):
-            return _false_signal(spec, value, f" with {action.card}")
-    ids = [sig for sig, _ in action.signals]
-    if len(ids) > 1 and (not rules.signaling.combine or len(set(ids)) != len(ids)):
-        return refuse(
-            NOT_ALLOWED_NOW, f"these signals cannot go together: {action}", rules.signaling.rule
-        )
-    return None
-
-
-def _check_any_time(
-    rules: Ruleset, spec: TricksPhase, s: GameState, action: Signal
-) -> Diagnostic | None:
-    """An `any_time` signal: allowed, false (TS506, as a false signal made with a card), or
-    not allowed now (TS505: unknown, outside the window, already made this trick...)."""
-    seat = s.to_act
-    assert seat is not None
-    said = (action.signal, action.value)
-    if said in signals.any_time(rules, s, seat):
-        return None
-    if said in signals.any_time(rules, s, seat, check_truth=False):
-        return _false_signal(rules.signal(action.signal), action.value, " now")
-    return not_legal(rules, s, action, legal(rules, spec, s), spec.id)
-
-
-def _false_signal(spec: SignalSpec, value: int | None, when: str) -> Diagnostic:
-    """TS506, naming the signal's truth condition and citing its rule."""
-    assert spec.truth is not None
-    said = spec.id if value is None else f"{spec.id} {value}"
-    return refuse(
-        FALSE_SIGNAL,
-        f"signal '{said}' would be false{when}: its truth is "
-        f"{spec.truth.text!r}" + ("" if value is None else f" with value {value}"),
-        spec.truth,
-    )
-
-
-def _why_not_declare(rules: Ruleset, s: GameState, action: Declare) -> Diagnostic:
-    d = rules.declaring
-    rule = d.rule if d is not None else None
-    if not any(x.id == action.decl for x in rules.declarations):
-        return refuse(BAD_DECLARATION, f"there is no declaration {action.decl!r}")
-    return refuse(
-        BAD_DECLARATION,
-        f"you cannot declare {action.decl} {action.arg} now: "
-        "not held, already declared, superseded, or outside the window",
-        rule,
-    )
-
-
 # --- acting --------------------------------------------------------------------------------------
 
 
@@ -330,50 +218,29 @@ def act(step: Step, spec: TricksPhase, action: Action) -> bool:
     rules = step.rules
     seat = step.state.to_act
     assert seat is not None
-    done = False
     if isinstance(action, Play):
         done = _play(step, spec, seat, action)
-    elif isinstance(action, Declare):
-        s = step.state
-        opts = (
-            declare.options(rules, s, seat, declare.basis(s, seat))
-            if s.sub == "declare"
-            else _turn_declarations(rules, s, seat)
-        )
-        option = next(o for o in opts if o[0].id == action.decl and o[1] == action.arg)
-        declare.record(step, seat, option)
-    elif isinstance(action, Announce):
-        _announce(step, seat)
-        done = _next_in_round(step)
-    elif isinstance(action, Done):
-        done = _next_in_round(step)
-    elif isinstance(action, Signal):
-        _signal(step, seat, action.signal, action.value, None)
-    elif isinstance(action, Claim):
-        _claim(step, seat)
-        return False
+    elif isinstance(action, Done) or ACTS[type(action)](step, spec, seat, action):
+        done = _next_in_round(step, spec)  # `done`, or an act that ends the seat's turn
+    else:
+        done = False
     if not step.state.over and rules.match.check == "immediately":
         _check_now(step)
     return done and not step.state.over
 
 
-def _next_in_round(step: Step) -> bool:
+def _next_in_round(step: Step, spec: TricksPhase) -> bool:
     pending = step.state.pending[1:]
     if pending:
         step.set(pending=pending, to_act=pending[0])
         return False
-    return _resume(step)
-
-
-def _signal(step: Step, seat: int, sig: str, value: int | None, card: int | None) -> None:
-    s = step.state
-    step.set(signals=(*s.signals, SignalRecord(seat, sig, value, s.trick_no, card)))
-    step.emit(Signalled(seat=seat, signal=sig, value=value))
+    return _resume(step, spec)
 
 
 def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     """Play a card; the one state change also completes the trick when it is the last."""
     rules, s = step.rules, step.state
+    hooks = spec.hooks or table(rules, spec)
     card = rules.deck.by_text[action.card]
     bit = 1 << card
     trick = (*s.trick, (seat, card))
@@ -383,15 +250,15 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     }
     if s.public[seat] & bit:
         changes["public"] = set_at(s.public, seat, s.public[seat] & ~bit)
-    if s.window_open:
-        changes["window_played"] = set_at(s.window_played, seat, s.window_played[seat] | bit)
+    after: tuple[Event, ...] = ()
+    if s.window_open:  # it still counts for declaring
+        for on_card in hooks.on_card_in_window:
+            after += on_card(s, seat, card, action, changes)
     if action.signals:
-        changes["signals"] = s.signals + tuple(
-            SignalRecord(seat, sig, value, s.trick_no, card) for sig, value in action.signals
-        )
-    revealed = card == s.called_card and not s.partner_revealed
-    if revealed:
-        changes["partner_revealed"] = True
+        for on_card in hooks.on_card_with_signals:
+            after += on_card(s, seat, card, action, changes)
+    for on_card in hooks.on_card:  # e.g. the called card shows the partner
+        after += on_card(s, seat, card, action, changes)
     complete = len(trick) == s.n
     if complete:
         winner = winner_of(rules, trick, s.trump)
@@ -412,10 +279,8 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
         changes.update(trick=trick, to_act=rules.players.next(seat))
     step.set(**changes)
     step.emit(CardPlayed(seat=seat, card=action.card, trick_no=s.trick_no))
-    for sig, value in action.signals:
-        step.emit(Signalled(seat=seat, signal=sig, value=value))
-    if revealed and s.partner is not None:
-        step.emit(PartnerRevealed(seat=s.partner, card=action.card))
+    for event in after:
+        step.emit(event)
     if complete:
         step.emit(
             TrickWon(
@@ -426,11 +291,13 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
             )
         )
         return _after_trick(step, spec, s, winner)
-    d = rules.declaring
-    if len(trick) == 1 and d is not None and d.at == "after_lead" and s.window_open:
-        _start_round(step, "declare", rules.players.order_from(seat))
-        if step.state.sub != "declare":
-            return _resume(step)
+    if len(trick) == 1:
+        for on_lead in hooks.on_lead:  # a round after the lead
+            kind = on_lead(rules, s, seat)
+            if kind is not None:
+                _start_round(step, kind, rules.players.order_from(seat))
+                if step.state.sub != kind:
+                    return _resume(step, spec)
     return False
 
 
@@ -450,26 +317,23 @@ def winner_of(rules: Ruleset, trick: tuple[tuple[int, int], ...], trump: int | N
 
 
 def _after_trick(step: Step, spec: TricksPhase, s: GameState, winner: int) -> bool:
-    """After `winner` took the trick (`s`: the state before its last card): reveal announced
-    combinations, draw, check the match, then begin the next trick or end the play."""
+    """After `winner` took the trick (`s`: the state before its last card): the features'
+    hooks (reveal announced combinations, draw), check the match, then begin the next
+    trick or a round before it, or end the play."""
     rules = step.rules
-    d = rules.declaring
-    if (
-        d is not None
-        and d.at == "announce_then_reveal"
-        and s.announced[winner]
-        and not s.revealed_announce[winner]
-    ):
-        step.set(revealed_announce=set_at(s.revealed_announce, winner, True))
-        declare.declare_all(step, winner, s.announced[winner])
-    if spec.draw is not None and step.state.stock:
-        _draw(step, spec, winner)
+    hooks = spec.hooks or table(rules, spec)
+    for on_trick_won in hooks.on_trick_won:
+        on_trick_won(step, spec, s, winner)
     if rules.match.check == "immediately" and _check_now(step):
         return False
-    declaring_round = d is not None and d.at == "end_of_trick" and s.window_open
+    round_kind = None
+    for round_after in hooks.round_after_trick:
+        round_kind = round_after(rules, s)
+        if round_kind is not None:
+            break
     if any(step.state.hands):
         begin = _trick_rules(rules, spec, step.state, s.trick_no + 1)
-        if not declaring_round:  # the usual case: one state change begins the next trick
+        if round_kind is None:  # the usual case: one state change begins the next trick
             step.set(
                 trick_no=s.trick_no + 1,
                 leader=winner,
@@ -480,93 +344,9 @@ def _after_trick(step: Step, spec: TricksPhase, s: GameState, winner: int) -> bo
             )
             return False
         step.set(trick_no=s.trick_no + 1, leader=winner, **begin)
-    if declaring_round and _start_round(step, "declare", rules.players.order_from(winner)):
+    if round_kind is not None and _start_round(step, round_kind, rules.players.order_from(winner)):
         return False
-    return _resume(step)
-
-
-def _draw(step: Step, spec: TricksPhase, winner: int) -> None:
-    """Each seat from the winner draws the top card of the stock while there is one."""
-    rules, s = step.rules, step.state
-    assert spec.draw is not None
-    shown = spec.draw.shown
-    stock, hands, drawn, public, reveals = s.stock, s.hands, s.drawn, s.public, s.reveals
-    events = []
-    for seat in rules.players.order_from(winner):
-        if not stock:
-            break
-        card, stock = stock[0], stock[1:]
-        bit = 1 << card
-        hands = set_at(hands, seat, hands[seat] | bit)
-        drawn = set_at(drawn, seat, drawn[seat] | bit)
-        if shown:
-            public = set_at(public, seat, public[seat] | bit)
-            reveals = (*reveals, Reveal("drawn", seat, bit, s.deal_no))
-        events.append(CardDrawn(seat=seat, card=rules.deck.card_text[card], shown=shown))
-    step.set(stock=stock, hands=hands, drawn=drawn, public=public, reveals=reveals)
-    for event in events:
-        step.emit(event)
-    d = rules.declaring
-    if d is not None and d.mandatory:
-        for seat in rules.players.order_from(winner):
-            s = step.state
-            declare.declare_all(step, seat, s.hands[seat], s.drawn[seat])
-
-
-def _leftover(step: Step) -> None:
-    rules, s = step.rules, step.state
-    to = rules.scoring.leftover_to
-    rest = s.monte + s.stock
-    if not rest or to == "none":
-        return
-    seat = s.last_winner if to == "last_trick_winner" else s.declarer
-    if seat is None:
-        return
-    mask = 0
-    for card in rest:
-        mask |= 1 << card
-    step.set(won=set_at(s.won, seat, s.won[seat] | mask), monte=(), stock=())
-    step.emit(LeftoverTaken(seat=seat, cards=tuple(rules.deck.card_text[c] for c in rest)))
-
-
-def _claim(step: Step, seat: int) -> None:
-    rules, s = step.rules, step.state
-    claims = rules.claims
-    assert claims is not None
-    own = side_of(rules, s, seat)
-    # `for: opponents` (FITRES): the seat calls the other side out; it checks their total.
-    side = 1 - own if claims.about == "opponents" else own
-    facts = scoring.side_facts(rules, s, final=False)[side]
-    slots = total_slot_of_side(rules, s, facts.seats)
-    env = {
-        "match_points": s.totals[slots[0]],
-        "cards_units": facts.cards_units,
-        "declared": facts.declared,
-        "tricks": facts.tricks,
-        "units": facts.units,
-    }
-    total = evaluate_int(claims.total, env)
-    target = int(evaluate(claims.target, {"target": rules.match.target or 0}))
-    right = total >= target
-    step.emit(Claimed(seat=seat, side=side, total=total, target=target, right=right))
-    if claims.about == "opponents":
-        # Called out: that side wins if it has reached the target, and the calling side loses
-        # even when the call was premature (FITRES's modern norms) - so the other side wins.
-        winners = slots
-    else:
-        winners = slots if right else tuple(i for i in range(len(s.totals)) if i not in slots)
-    step.set(
-        deals=(
-            *s.deals,
-            DealRecord(deal_no=s.deal_no, dealer=s.dealer, counted=False, reason="claim"),
-        )
-    )
-    match.end_match(
-        step,
-        tuple(sorted(winners)),
-        "claim",
-        detail=f"seat {seat} claimed {total} against {target}: " + ("right" if right else "wrong"),
-    )
+    return _resume(step, spec)
 
 
 def _check_now(step: Step) -> bool:
@@ -577,3 +357,184 @@ def _check_now(step: Step) -> bool:
         deal_no=s.deal_no, dealer=s.dealer, counted=False, reason="match_end", totals=running
     )
     return match.check_end(step, running, record)
+
+
+# --- how it is written and built ---------------------------------------------------------
+
+DESCRIPTION = (
+    "Plays tricks until the hands are empty; declarations, signals and claims happen inside it."
+)
+PROPERTIES: Mapping[str, Any] = {
+    "first_lead": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Who leads the first trick (a seat expression or a role: "
+        "declarer, defenders, partner, call_supplier, all expression. "
+        "See docs/expressions.md.)",
+    },
+    "follow_suit": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "Whether a seat must follow suit, re-evaluated per trick: "
+        '"true", "stock_size == 0", "false" (a condition expression. '
+        "See docs/expressions.md.)",
+    },
+    "trump": {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": 'none, or a suit expression such as "suit(called_card)" (a suit '
+        "expression. See docs/expressions.md.)",
+    },
+    "draw": {
+        "type": "object",
+        "description": "Drawing from the stock after each trick.",
+        "additionalProperties": False,
+        "properties": {
+            "from": {"enum": ["stock"], "description": "The zone drawn from."},
+            "order": {
+                "enum": ["winner_first"],
+                "description": "Who draws first: the trick's winner.",
+            },
+            "shown": {
+                "type": "boolean",
+                "description": "Whether drawn cards are shown to every seat.",
+            },
+        },
+    },
+}
+REQUIRED: tuple[str, ...] = ()
+
+
+def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TricksPhase | None:
+    first = b.expr((*path, "first_lead"), "seat", scopes.SEAT_EXPR, "next(dealer)")
+    follow = b.expr((*path, "follow_suit"), "condition", scopes.FOLLOW_SUIT, "true")
+    trump = None
+    if str(b.get((*path, "trump"), "none")) != "none":
+        trump = b.expr((*path, "trump"), "any", scopes.TRUMP, expect=Type.SUIT)
+    draw = None
+    if b.get((*path, "draw")) is not None:
+        draw = DrawSpec(
+            str(b.get((*path, "draw", "from"), "stock")),
+            options.pick(b.get((*path, "draw", "order")), options.DRAW_ORDERS, "winner_first"),
+            bool(b.get((*path, "draw", "shown"), True)),
+        )
+    if first is None or follow is None:
+        return None
+    return TricksPhase(pid, when, first, follow, trump, draw)
+
+
+def describe(rules: Ruleset, ph: TricksPhase) -> str:
+    follow = {
+        "true": "players must follow suit",
+        "false": "players need not follow suit",
+    }.get(ph.follow_suit.text, f"players must follow suit {said(rules, ph.follow_suit)}")
+    if ph.trump is None:
+        trump = "there are no trumps"
+        wins = "The highest card of the suit led wins the trick (a card of another suit never does)"
+    else:
+        trump = f"the trump suit is {said(rules, ph.trump)}"
+        wins = (
+            "The highest trump wins the trick; without a trump in it, the highest card of the "
+            "suit led (a card of another suit that is not trump never wins)"
+        )
+    text = (
+        f"{said(rules, ph.first_lead)} leads the first trick; {follow}; {trump}. {wins}, and "
+        "its winner leads the next trick, until the hands are empty."
+    )
+    if ph.draw is not None:
+        shown = "shown to all" if ph.draw.shown else "face down"
+        text += (
+            f" After each trick each player draws one card from the {ph.draw.source}, the "
+            f"winner first, {shown}."
+        )
+    return text
+
+
+def stage(rules: Ruleset, obs: Obs) -> str:
+    """``trick 3``, ``after trick 1``, ``before trick 1`` (a declaring round), ``play``."""
+    activity = obs.get("activity") or ""
+    trick_no = obs.get("trick_no") or 0
+    done = len(obs.get("tricks") or [])
+    if activity in ("declare", "announce"):
+        if declaring_at(rules) == "end_of_trick" and done:
+            return f"after trick {done}"
+        if not done and not obs.get("trick"):
+            return "before trick 1"
+        return f"trick {trick_no}"
+    return f"trick {trick_no}" if trick_no else "play"
+
+
+def _task_declare(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    at = declaring_at(rules)
+    done_tricks = len(obs.get("tricks") or [])
+    if at == "end_of_trick" and done_tricks:
+        when = f"Declarations at the end of trick {done_tricks}"
+    elif at == "after_lead":
+        when = f"Declarations after the lead of trick {obs.get('trick_no') or 1}"
+    elif not done_tricks:
+        when = "Declarations before the first trick"
+    else:
+        when = "Declarations"
+    if any(a.startswith("declare ") for a in legal):
+        return f"{when}: declare your combinations, one at a time, then 'done'."
+    return f"{when}: you have nothing to declare."
+
+
+def _task_announce(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    if "announce" in legal:
+        return (
+            "Good play? You hold a combination: 'announce' it (it is declared when you "
+            "win a trick) or say 'done'."
+        )
+    return "Good play? You hold no combination to announce."
+
+
+def _suit_of(rules: Ruleset, text: str) -> str | None:
+    index = rules.deck.by_text.get(text)
+    return None if index is None else str(rules.deck.suits[rules.deck.card_suit[index]])
+
+
+def _task_play(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
+    trick_no = obs.get("trick_no") or 1
+    trick = obs.get("trick") or []
+    if trick:
+        text = f"Trick {trick_no}: play a card"
+        led = _suit_of(rules, str(trick[0][1]))
+        plays = {_suit_of(rules, a.split()[1]) for a in legal if a.startswith("play ")}
+        held = {_suit_of(rules, str(c)) for c in obs.get("hand") or []}
+        if led is not None and plays == {led} and held - plays:  # the moves show it is forced
+            text += f"; you must follow {talk.suit(led)}"
+    else:
+        text = f"Trick {trick_no}: you lead - play a card"
+    extra = []
+    if any(a.startswith("declare ") for a in legal):
+        extra.append("declare a combination first")
+    if any(a.startswith("signal ") for a in legal):
+        extra.append("make a signal")
+    if extra:
+        text += f" (you may also {' or '.join(extra)}: that does not use your turn)"
+    return text + "."
+
+
+def link(rules: Ruleset, spec: TricksPhase) -> TricksPhase:
+    """Once the ruleset is built: which trick-time features it uses, resolved for good."""
+    return replace(spec, hooks=resolve(rules, spec))
+
+
+KIND = PhaseKind(
+    name="tricks",
+    link=link,
+    spec=TricksPhase,
+    schema=phase_schema("tricks", DESCRIPTION, PROPERTIES, REQUIRED),
+    build=build,
+    enter=enter,
+    legal=legal,
+    check=check,
+    act=act,
+    describe=describe,
+    tasks={"declare": _task_declare, "announce": _task_announce, "play": _task_play},
+    stage=stage,
+)
