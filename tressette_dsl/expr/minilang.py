@@ -99,11 +99,12 @@ def parse_values(text: str, ranks: Sequence[str]) -> dict[str, int]:
     return out
 
 
-def parse_packets(text: str, zones: Collection[str]) -> tuple[Packet, ...]:
+def parse_packets(text: str, zones: Collection[str] | None) -> tuple[Packet, ...]:
     """``"5 5"``, ``"4 4 4 monte:4"``, ``"5 5 stock:rest"``: packets in dealing order.
 
     A bare number is one packet to each seat's hand in deal order; ``zone:n`` goes to a
-    named zone; ``rest`` (at most once, and last) takes whatever is left.
+    named zone; ``rest`` (at most once, and last) takes whatever is left. `zones` are the
+    ids a packet may name (None: any, for a ruleset whose zones are implied by their use).
     """
     packets: list[Packet] = []
     problems: list[ExprProblem] = []
@@ -113,7 +114,7 @@ def parse_packets(text: str, zones: Collection[str]) -> tuple[Packet, ...]:
         start, end = (toks[0].start_pos or 0), (toks[-1].end_pos or 0)
         zone = str(toks[0]) if item.data.startswith("zone") else None
         count = int(str(toks[-1])) if item.data.endswith("packet") else None
-        if zone is not None and zone not in zones:
+        if zone is not None and zones is not None and zone not in zones:
             close = difflib.get_close_matches(zone, list(zones), n=1)
             hint = (
                 f"did you mean {close[0]!r}?"

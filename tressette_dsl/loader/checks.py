@@ -16,6 +16,7 @@ from tressette_dsl.diagnostics import Diagnostic, did_you_mean
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
 from tressette_dsl.loader.units import CODES as UNIT_CODES
 from tressette_dsl.loader.units import check_units
+from tressette_dsl.rules import zones as zones_of
 from tressette_dsl.source import Path, SourceMap
 
 CODES: dict[str, str] = {
@@ -32,6 +33,8 @@ CODES: dict[str, str] = {
     "TS412": "sides.mode and sides.teams disagree",
     "TS413": "a take phase takes from a zone that is not shown first",
     "TS416": "an abstract ruleset cannot be played",
+    "TS417": "a phase or a packet names a zone that zones does not declare",
+    "TS418": "a draw names a zone that is not drawn from",
     BAD_CHOICE_KEY: "a recorded choice names a rule the ruleset does not have",
     **UNIT_CODES,
 }
@@ -236,7 +239,9 @@ def _plural(n: int, word: str) -> str:
 # Deals and zones.
 
 
-ZONES = ("monte", "stock")  # the zones a deal may fill (see the schema's zone enums)
+def _zones(doc: dict[str, Any]) -> tuple[str, ...]:
+    """The ids a packet may name: the declared zones, or the implied ones without `zones:`."""
+    return zones_of.nameable(doc)
 
 
 def _packets(doc: dict[str, Any]) -> Iterator[tuple[str, Path, Any]]:
@@ -244,7 +249,7 @@ def _packets(doc: dict[str, Any]) -> Iterator[tuple[str, Path, Any]]:
     for name, phase in _phases(doc, "deal"):
         text = _str(phase, "packets")
         if text is not None:
-            value, _problems = _expr("parse_packets", text, ZONES)
+            value, _problems = _expr("parse_packets", text, _zones(doc))
             yield name, ("phases", name, "packets"), value
 
 
@@ -259,7 +264,7 @@ def check_deal(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
         path = ("phases", name, "packets")
         if text is None:
             continue
-        packets, problems = _expr("parse_packets", text, ZONES)
+        packets, problems = _expr("parse_packets", text, _zones(doc))
         yield from _located(problems, smap, path)
         if packets is None or players is None or not suits or not ranks:
             continue
@@ -330,13 +335,38 @@ def check_zones(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
         zone = _str(phase, "draw", "from")
         if zone is not None:
             uses.append((zone, ("phases", name, "draw", "from")))
+    nameable = zones_of.nameable(doc)
     for zone, path in uses:
+        if zone not in nameable:
+            continue  # an undeclared zone: TS417 (check_declared_zones)
         if zone not in made:
             yield smap.diagnostic(
                 "TS410",
                 f"{'.'.join(map(str, path))}: no phase creates the zone '{zone}'",
                 path,
                 hint=f'deal it, e.g. packets: "... {zone}:4" or "... {zone}:rest"',
+            )
+
+
+def check_declared_zones(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
+    """Once a ruleset writes `zones:`, every zone a phase names is declared there (a packet
+    naming an undeclared zone is reported by the packet parser, TS309), and a draw names a
+    zone that may be drawn from. Without `zones:` the names imply the zones."""
+    declared = _map(doc, "zones")
+    nameable = zones_of.nameable(doc)
+    for zone, path, _offset in zones_of.references(doc):
+        if path[-1] == "packets":
+            continue
+        if zone not in nameable:
+            yield _unknown(
+                smap, "TS417", f"{'.'.join(map(str, path))}: zone", zone, known=declared, path=path
+            )
+        elif path[-2:] == ("draw", "from") and _map(declared, zone).get("drawn_from") is False:
+            yield smap.diagnostic(
+                "TS418",
+                f"{'.'.join(map(str, path))}: the zone '{zone}' is not drawn from",
+                path,
+                hint=f"set zones.{zone}.drawn_from: true, or draw from another zone",
             )
 
 
@@ -509,6 +539,7 @@ CHECKS: tuple[Check, ...] = (
     check_bid_ranks,
     check_deal,
     check_zones,
+    check_declared_zones,
     check_take_shown,
     check_seats,
     check_teams,

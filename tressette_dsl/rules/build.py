@@ -31,6 +31,7 @@ from tressette_dsl.expr import (
 from tressette_dsl.loader.inherit_meta import choice_keys, choice_text
 from tressette_dsl.rules import options as opt
 from tressette_dsl.rules import scopes
+from tressette_dsl.rules import zones as zones_of
 from tressette_dsl.rules.model import (
     NO_CONST,
     BigWin,
@@ -53,6 +54,7 @@ from tressette_dsl.rules.model import (
     SignalSpec,
     Source,
     Who,
+    Zone,
 )
 from tressette_dsl.rules.options import BigWinEffect
 from tressette_dsl.rules.timeline import check_timeline
@@ -188,6 +190,7 @@ class _Builder:
         declaring = self.declaring(declarations)
         payoff = self.payoff()
         self.timeline()
+        zones = self.zones(scoring)
         if None in (sides, scoring, match) or self.problems:
             return None
         assert sides is not None and scoring is not None and match is not None
@@ -209,7 +212,33 @@ class _Builder:
             payoff=payoff,
             match=match,
             ctx=self.ctx,
+            zones=zones,
         )
+
+    def zones(self, scoring: Scoring | None) -> tuple[Zone, ...]:
+        """The declared zones in order, or those the packets and phases name (`rules/zones.py`),
+        each with its keys or their defaults."""
+        leftover = scoring.leftover_to if scoring is not None else "last_trick_winner"
+        out = []
+        for zone_id in zones_of.zone_ids(self.doc):
+            path: Path = ("zones", zone_id)
+            owner = self.who((*path, "owner"), "all") if self.get((*path, "owner")) else None
+            out.append(
+                Zone(
+                    id=zone_id,
+                    seen_by=opt.pick(
+                        self.get((*path, "seen_by")), opt.ZONE_SEEN_BY, zones_of.DEFAULT_SEEN_BY
+                    ),
+                    owner=owner,
+                    leftover_to=opt.pick(
+                        self.get((*path, "leftover_to")), opt.LEFTOVER_TO, leftover
+                    ),
+                    drawn_from=bool(self.get((*path, "drawn_from"), zones_of.DEFAULT_DRAWN_FROM)),
+                    ordered=bool(self.get((*path, "ordered"), zones_of.DEFAULT_ORDERED)),
+                    declared=zones_of.declared(self.doc) is not None,
+                )
+            )
+        return tuple(out)
 
     def timeline(self) -> None:
         """Names read before any phase of `flow` gives them a value (`timeline.py`)."""

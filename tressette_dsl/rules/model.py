@@ -32,6 +32,7 @@ from tressette_dsl.rules.options import (
     Says,
     SidesMode,
     SignalAt,
+    ZoneSeenBy,
 )
 
 __all__ = [
@@ -358,6 +359,29 @@ class Meta:
 
 
 @dataclass(frozen=True, slots=True)
+class Zone:
+    """A place cards lie outside the hands, the tricks and the captures (`zones:` in the
+    language; `rules/zones.py` builds them). The engine keeps zone contents by the zone's
+    index in `Ruleset.zones` and never by name, so that a new zone needs YAML only.
+
+    `seen_by`: who sees its cards (`owner`: the seats `owner` names; a `reveal` phase shows
+    any zone to every seat). `leftover_to`: who captures what is still there when the play
+    ends. `drawn_from`: a tricks phase's `draw.from` may name it. `ordered`: it keeps the
+    order cards came in (the stock's top card is drawn first); an unordered zone is kept
+    sorted. `declared`: written under `zones:` (False: implied by a packet or a phase, with
+    the defaults).
+    """
+
+    id: str
+    seen_by: ZoneSeenBy
+    owner: Who | None
+    leftover_to: LeftoverTo
+    drawn_from: bool
+    ordered: bool
+    declared: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     id: str
     title: str
@@ -380,6 +404,19 @@ class Ruleset:
     # sha256 of the canonical JSON of the resolved document ("sha256:<hex>"): a change to
     # the ruleset or to a base it extends changes it; comments and formatting do not
     document_hash: str = ""
+    # the zones, declared ones in `zones:` order, then those implied by packets and phases
+    zones: tuple[Zone, ...] = ()
+
+    @property
+    def zone_ids(self) -> tuple[str, ...]:
+        return tuple(z.id for z in self.zones)
+
+    def zone_index(self, zone_id: str) -> int:
+        """The zone's index in `zones` (the key of its contents in the state)."""
+        for i, zone in enumerate(self.zones):
+            if zone.id == zone_id:
+                return i
+        raise KeyError(zone_id)
 
     def phase_index(self, phase_id: str) -> int:
         for i, phase in enumerate(self.flow):

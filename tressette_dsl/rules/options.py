@@ -7,8 +7,9 @@ the values stay plain `str` at run time, so pickles, JSON logs and events are un
 nothing is converted on the hot path.
 
 `OPTIONS` says which places of the JSON Schema each alias governs; a test walks the schema
-and fails when an enum there has no alias, or differs from it. Zone names (`monte`,
-`stock`) are deliberately not here: they are about to become data (declared zones).
+and fails when an enum there has no alias, or differs from it. Zone ids (`monte`, `stock`,
+any other) are not here: they are data, declared under `zones:` (`rules/zones.py`); only the
+fixed words that describe a zone (`seen_by`, `leftover_to`) are.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ ClaimRight = Literal["win_match"]
 ClaimWrong = Literal["lose_match"]
 
 LeftoverTo = Literal["last_trick_winner", "declarer", "none"]
+ZoneSeenBy = Literal["nobody", "owner", "everyone"]
 BigWinEffect = Literal["win_match", "multiply", "none"]
 
 MatchCheck = Literal["end_of_deal", "immediately"]
@@ -149,8 +151,12 @@ OPTIONS: tuple[Option, ...] = (
         "LeftoverTo",
         LeftoverTo,
         "scoring.leftover_to",
-        ("$defs/ruleset/properties/scoring/properties/leftover_to",),
+        (
+            "$defs/ruleset/properties/scoring/properties/leftover_to",
+            "$defs/zone/properties/leftover_to",
+        ),
     ),
+    Option("ZoneSeenBy", ZoneSeenBy, "zones.<id>.seen_by", ("$defs/zone/properties/seen_by",)),
     Option(
         "BigWinEffect",
         BigWinEffect,
@@ -183,11 +189,9 @@ OPTIONS: tuple[Option, ...] = (
 # Schema enums that are not options of this module, and why.
 NOT_OPTIONS: dict[str, str] = {
     "$defs/phase/properties/kind": "the phase kinds: derived from the registry of phase units",
-    f"{_P}reveal/properties/zone": "a zone name (zones become data)",
-    f"{_P}move/properties/from": "a zone name (zones become data)",
-    f"{_P}discard/properties/to": "a zone name (zones become data)",
-    f"{_P}take/properties/from": "a zone name (zones become data)",
-    f"{_P}tricks/properties/draw/properties/from": "a zone name (zones become data)",
+    "$defs/ruleset/properties/zones/propertyNames/not": (
+        "ids a zone may not have (rules/zones.RESERVED_IDS)"
+    ),
 }
 
 T = TypeVar("T", bound=str)
@@ -214,6 +218,7 @@ CLAIM_FOR: tuple[ClaimFor, ...] = get_args(ClaimFor)
 CLAIM_RIGHT: tuple[ClaimRight, ...] = get_args(ClaimRight)
 CLAIM_WRONG: tuple[ClaimWrong, ...] = get_args(ClaimWrong)
 LEFTOVER_TO: tuple[LeftoverTo, ...] = get_args(LeftoverTo)
+ZONE_SEEN_BY: tuple[ZoneSeenBy, ...] = get_args(ZoneSeenBy)
 BIG_WIN_EFFECTS: tuple[BigWinEffect, ...] = get_args(BigWinEffect)
 MATCH_CHECKS: tuple[MatchCheck, ...] = get_args(MatchCheck)
 MATCH_WINNERS: tuple[MatchWinner, ...] = get_args(MatchWinner)

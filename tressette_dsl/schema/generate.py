@@ -23,6 +23,7 @@ from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.kind import PhaseKind
 from tressette_dsl.loader.schema_overlay import with_overlays
 from tressette_dsl.resources import data_path
+from tressette_dsl.rules.zones import ZONE_SCHEMA, ZONES_PROPERTY
 
 # in a checkout beside this module; in the wheel under _data (resources.py, pyproject.toml)
 SCHEMA_FILE = data_path("tressette_dsl", "schema", "ruleset.schema.json")
@@ -44,9 +45,11 @@ def phase_union(kinds: Mapping[str, PhaseKind[Any]]) -> dict[str, Any]:
 def generate(
     schema: Mapping[str, Any], kinds: Mapping[str, PhaseKind[Any]] | None = None
 ) -> dict[str, Any]:
-    """`schema` with its phase parts rebuilt from `kinds` (the registry by default); every
-    other part, and the order of `$defs`, kept as it is; then the overlay definitions
-    recomputed from the result (`loader.schema_overlay`)."""
+    """`schema` with its phase parts rebuilt from `kinds` (the registry by default) and its
+    zone parts (`$defs/ruleset/properties/zones`, `$defs/zone`) from `rules/zones.py`; every
+    other part, and the order of `$defs`, kept as it is (a missing zone part goes after
+    `phases`); then the overlay definitions recomputed from the result
+    (`loader.schema_overlay`)."""
     kinds = PHASE_KINDS if kinds is None else kinds
     defs: dict[str, Any] = {}
     for key, value in schema["$defs"].items():
@@ -54,8 +57,17 @@ def generate(
             defs["phase"] = phase_union(kinds)
             for name, kind in kinds.items():
                 defs[f"phase_{name}"] = json.loads(json.dumps(kind.schema))
-        elif not key.startswith(("phase_", "overlay")):
+        elif not key.startswith(("phase_", "overlay")) and key != "zone":
             defs[key] = value
+    defs["zone"] = json.loads(json.dumps(ZONE_SCHEMA))
+    ruleset = defs["ruleset"]
+    properties: dict[str, Any] = {}
+    for key, value in ruleset["properties"].items():
+        if key != "zones":
+            properties[key] = value
+        if key == "phases":
+            properties["zones"] = json.loads(json.dumps(ZONES_PROPERTY))
+    defs["ruleset"] = {**ruleset, "properties": properties}
     # the overlay half (house rules checked alone) follows the whole half it is derived from
     return with_overlays({**schema, "$defs": defs})
 

@@ -108,8 +108,13 @@ EXPLAIN = {
     "TS413": "A `take` phase lets seats pick cards in full view, so every seat sees them: "
     "the zone must have been shown by an earlier `reveal` phase, or its face-down cards "
     "would become public without the rules saying so.",
+    "TS417": "Once a ruleset declares its zones (`zones:`), every zone a phase names "
+    "(`reveal.zone`, `move.from`, `discard.to`, `take.from`, `draw.from`) must be one of them; "
+    "a ruleset without `zones:` gets a zone, with the defaults, for every id it names.",
+    "TS418": "A tricks phase draws only from a zone declared with `drawn_from: true` (the "
+    "default).",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
-    "TS417": "A warning, not an error: `scoring.last_trick` (like card values) counts card "
+    "TS419": "A warning, not an error: `scoring.last_trick` (like card values) counts card "
     "units, `deck.unit` of them to a point (3 in the Tressette family). A value that is not "
     "a whole number of points, such as `last_trick: 1` (a third), is most often points "
     "written where units are meant; the hint gives the value in units. The file still loads.",
@@ -194,7 +199,7 @@ def _synthetic() -> dict[str, tuple[str, str]]:
                 '`load_ruleset("tresette")` (or `tressette play tresette`)',
                 _loaded("tresette", folder),
             ),
-            "TS417": (
+            "TS419": (
                 "`thirds.yaml`: `id: thirds` / `extends: tressette` / `scoring:` / "
                 "`  last_trick: 1`",
                 run_cli("thirds.yaml", cwd=folder)[1],

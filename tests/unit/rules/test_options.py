@@ -109,6 +109,9 @@ RECIPES: dict[str, Recipe] = {
     "ClaimRight": lambda v: f"{_TEAMS}claims: {{right: {v}, target: '0'}}\n",
     "ClaimWrong": lambda v: f"{_TEAMS}claims: {{wrong: {v}, target: '1000'}}\n",
     "LeftoverTo": lambda v: f"extends: calabresella\nscoring: {{leftover_to: {v}}}\n",
+    "ZoneSeenBy": lambda v: (
+        f"extends: calabresella\nzones: {{monte: {{seen_by: {v}, owner: declarer}}}}\n"
+    ),
     "BigWinEffect": lambda v: (
         f"{_TEAMS}scoring: {{big_win_effect: {v}}}\n"
         if v == "win_match"
@@ -157,6 +160,7 @@ READ: dict[str, Callable[[Ruleset], Any]] = {
     "ClaimRight": lambda r: r.claims.right,  # type: ignore[union-attr]
     "ClaimWrong": lambda r: r.claims.wrong,  # type: ignore[union-attr]
     "LeftoverTo": lambda r: r.scoring.leftover_to,
+    "ZoneSeenBy": lambda r: r.zones[r.zone_index("monte")].seen_by,
     "BigWinEffect": lambda r: r.scoring.big_win_effect,
     "MatchCheck": lambda r: r.match.check,
     "MatchWinner": lambda r: r.match.winner,

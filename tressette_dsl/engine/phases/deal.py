@@ -231,15 +231,12 @@ PROPERTIES: Mapping[str, Any] = {
 REQUIRED: tuple[str, ...] = ("packets",)
 
 
-ZONES = ("monte", "stock")
-
-
 def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DealPhase | None:
     first = b.get((*path, "first_dealer"), "random")
     first_dealer = None if first == "random" else b.const_expr((*path, "first_dealer"), int(first))
     next_dealer = b.expr((*path, "next_dealer"), "seat", scopes.NEXT_DEALER, "next(dealer)")
     try:
-        packets = parse_packets(str(b.get((*path, "packets"), "")), ZONES)
+        packets = parse_packets(str(b.get((*path, "packets"), "")), None)
     except ExprError as err:
         b.expr_problems(err, (*path, "packets"))
         return None

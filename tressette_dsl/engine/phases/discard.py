@@ -30,6 +30,7 @@ from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
+from tressette_dsl.rules.zones import zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,7 @@ PROPERTIES: Mapping[str, Any] = {
         "description": "How many cards each discards; may use `taken` (an integer, or a "
         "formula expression. See docs/expressions.md.)",
     },
-    "to": {"enum": ["monte", "stock"], "description": "The zone the discards go to."},
+    "to": zone_ref_schema("The zone the discards go to"),
 }
 REQUIRED: tuple[str, ...] = ("count", "to")
 

@@ -22,6 +22,7 @@ from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env, seats_of
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import Expr, Ruleset, Who
+from tressette_dsl.rules.zones import zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ def act(step: Step, spec: MovePhase, action: Action) -> bool:
 
 DESCRIPTION = "Moves cards without a choice."
 PROPERTIES: Mapping[str, Any] = {
-    "from": {"enum": ["monte", "stock"], "description": "The zone the cards come from."},
+    "from": zone_ref_schema("The zone the cards come from"),
     "to": {
         "type": "string",
         "minLength": 1,

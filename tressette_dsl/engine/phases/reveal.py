@@ -13,6 +13,7 @@ from tressette_dsl.engine.phases.kind import Path, PhaseBuilder, PhaseKind, phas
 from tressette_dsl.engine.state import GameState, Reveal
 from tressette_dsl.engine.step import Step
 from tressette_dsl.rules.model import Expr, Ruleset
+from tressette_dsl.rules.zones import zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +53,7 @@ def act(step: Step, spec: RevealPhase, action: Action) -> bool:
 # --- how it is written and built ---------------------------------------------------------
 
 DESCRIPTION = "Shows a zone to every seat."
-PROPERTIES: Mapping[str, Any] = {
-    "zone": {"enum": ["monte", "stock"], "description": "The zone shown."}
-}
+PROPERTIES: Mapping[str, Any] = {"zone": zone_ref_schema("The zone shown")}
 REQUIRED: tuple[str, ...] = ("zone",)
 
 

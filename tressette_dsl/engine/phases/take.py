@@ -25,6 +25,7 @@ from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step
 from tressette_dsl.engine.table import seats_of
 from tressette_dsl.rules.model import Expr, Ruleset, Who
+from tressette_dsl.rules.zones import zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +102,7 @@ PROPERTIES: Mapping[str, Any] = {
         "description": "Who takes (a seat expression or a role: declarer, defenders, partner, "
         "call_supplier, all expression. See docs/expressions.md.)",
     },
-    "from": {"enum": ["monte", "stock"], "description": "The shown zone the cards are taken from."},
+    "from": zone_ref_schema("The shown zone the cards are taken from"),
 }
 REQUIRED: tuple[str, ...] = ("from",)
 

@@ -57,6 +57,7 @@ from tressette_dsl.expr import Type
 from tressette_dsl.rules import options, scopes
 from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset, iter_cards
 from tressette_dsl.rules.options import DrawOrder
+from tressette_dsl.rules.zones import zone_ref_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +394,7 @@ PROPERTIES: Mapping[str, Any] = {
         "description": "Drawing from the stock after each trick.",
         "additionalProperties": False,
         "properties": {
-            "from": {"enum": ["stock"], "description": "The zone drawn from."},
+            "from": zone_ref_schema("The zone drawn from"),
             "order": {
                 "enum": ["winner_first"],
                 "description": "Who draws first: the trick's winner.",

@@ -1,0 +1,175 @@
+"""Zones as data: the `zones:` mapping, the zones a ruleset names without declaring, and
+every place of a document that names a zone.
+
+A zone is a place cards lie outside the hands, the current trick and the captures: the
+stock a two-player game draws from, a monte dealt face down, a pile set aside face up, a
+dummy's exposed hand. A ruleset declares its zones under `zones:` (id -> how it behaves);
+a ruleset without `zones:` gets one zone, with the defaults below, for every id that a deal
+packet (`monte:4`, `stock:rest`) or a phase (`reveal.zone`, `move.from`, `discard.to`,
+`take.from`, `draw.from`) names, so that small rulesets written before zones were data
+keep working unchanged. Those implied ids are the two every ruleset could name before
+zones were data (`IMPLIED_IDS`); any other zone is declared. Once `zones:` is written, a
+reference to an undeclared zone is a load error (loader/checks.py, TS417).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from tressette_dsl.expr import ExprError, parse_packets
+from tressette_dsl.rules.options import ZoneSeenBy
+
+Path = tuple[str | int, ...]
+
+# The Dealt event writes each zone's dealt cards under the zone's id, next to its own
+# fields (so that logs of the stock and the monte read as before): a zone cannot be
+# called like one of them.
+RESERVED_IDS = frozenset({"type", "deal_no", "dealer", "hands"})
+
+# The zone ids a ruleset without `zones:` may name (they get the defaults below): the
+# language had exactly these two before zones were declared. A compatibility table of the
+# loader: the engine never names a zone.
+IMPLIED_IDS = ("monte", "stock")
+
+# An undeclared zone: face down, nobody sees it, no owner, its leftovers go where
+# `scoring.leftover_to` says, a draw may name it, it keeps its order.
+DEFAULT_SEEN_BY: ZoneSeenBy = "nobody"
+DEFAULT_DRAWN_FROM = True
+DEFAULT_ORDERED = True
+
+# Where each phase kind names a zone (keys inside the phase's mapping). The deal's packets
+# are read by `packet_zones`.
+ZONE_KEYS: Mapping[str, tuple[tuple[str, ...], ...]] = {
+    "reveal": (("zone",),),
+    "move": (("from",),),
+    "discard": (("to",),),
+    "take": (("from",),),
+    "tricks": (("draw", "from"),),
+}
+
+
+ID_PATTERN = "^[a-z][a-z0-9_]*$"
+
+
+# A phase key that names a zone (`reveal.zone`, `move.from`, ...): any id; whether it is
+# declared is a load check, with a did-you-mean.
+def zone_ref_schema(description: str) -> dict[str, Any]:
+    return {
+        "type": "string",
+        "pattern": ID_PATTERN,
+        "description": f"{description} (a zone id: declared under `zones:`, or implied).",
+    }
+
+
+# `$defs/zone`, and the top-level `zones` property (schema/generate.py writes both).
+ZONE_SCHEMA: Mapping[str, Any] = {
+    "type": "object",
+    "description": "One zone: a place cards lie outside the hands, the tricks and the "
+    "captures (see docs/language.md, Zones).",
+    "additionalProperties": False,
+    "properties": {
+        "seen_by": {
+            "enum": ["nobody", "owner", "everyone"],
+            "description": "Who sees its cards: nobody (face down, the default), its owner, "
+            "everyone (face up). A reveal phase shows any zone to every seat.",
+        },
+        "owner": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 4000,
+            "description": "The seats it belongs to, for seen_by: owner (a seat expression or "
+            "a role: declarer, defenders, partner, call_supplier, all expression. See "
+            "docs/expressions.md.)",
+        },
+        "leftover_to": {
+            "enum": ["last_trick_winner", "declarer", "none"],
+            "description": "Who captures its cards still there when the play ends "
+            "(default: scoring.leftover_to).",
+        },
+        "drawn_from": {
+            "type": "boolean",
+            "description": "Whether a tricks phase's draw.from may name it (default true).",
+        },
+        "ordered": {
+            "type": "boolean",
+            "description": "Whether it keeps the order cards came in, the top card drawn "
+            "first (default true); an unordered zone is kept sorted.",
+        },
+    },
+}
+ZONES_PROPERTY: Mapping[str, Any] = {
+    "type": "object",
+    "description": "The zones of the ruleset, id -> how it behaves. Without it, every zone a "
+    "packet or a phase names exists with the defaults.",
+    "propertyNames": {
+        "description": "A zone id: lower case, digits, underscores; not a field of the Dealt "
+        "event (" + ", ".join(sorted(RESERVED_IDS)) + ").",
+        "pattern": ID_PATTERN,
+        "not": {"enum": sorted(RESERVED_IDS), "description": "The Dealt event's own fields."},
+    },
+    "additionalProperties": {"$ref": "#/$defs/zone", "description": "One zone, by its id."},
+}
+
+
+def declared(doc: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The `zones:` mapping, or None when the document declares none."""
+    zones = doc.get("zones")
+    return zones if isinstance(zones, dict) else None
+
+
+def nameable(doc: Mapping[str, Any]) -> tuple[str, ...]:
+    """The zone ids packets and phases may name: the declared ones, else `IMPLIED_IDS`."""
+    decl = declared(doc)
+    return IMPLIED_IDS if decl is None else tuple(str(k) for k in decl)
+
+
+def _phases_in_order(doc: Mapping[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Phases in `flow` order, then the ones flow does not run (still checked)."""
+    phases = doc.get("phases")
+    if not isinstance(phases, dict):
+        return
+    flow = doc.get("flow")
+    names = (
+        [n for n in flow if isinstance(n, str) and n in phases] if isinstance(flow, list) else []
+    )
+    names += [n for n in phases if n not in names]
+    for name in names:
+        phase = phases[name]
+        if isinstance(phase, dict):
+            yield name, phase
+
+
+def references(doc: Mapping[str, Any]) -> Iterator[tuple[str, Path, int | None]]:
+    """(zone id, document path, offset inside a packets string or None) for every place
+    that names a zone, in flow order."""
+    for name, phase in _phases_in_order(doc):
+        kind = phase.get("kind")
+        if kind == "deal" and isinstance(phase.get("packets"), str):
+            try:
+                packets = parse_packets(phase["packets"], None)
+            except ExprError:
+                continue  # its syntax is reported by the packet check
+            for p in packets:
+                if p.zone is not None:
+                    yield p.zone, ("phases", name, "packets"), p.start
+            continue
+        for keys in ZONE_KEYS.get(str(kind), ()):
+            value: Any = phase
+            for key in keys:
+                value = value.get(key) if isinstance(value, dict) else None
+            if isinstance(value, str):
+                yield value, ("phases", name, *keys), None
+
+
+def zone_ids(doc: Mapping[str, Any]) -> tuple[str, ...]:
+    """The ruleset's zone ids: the declared ones in order, else the ones named, in order
+    of first mention."""
+    decl = declared(doc)
+    if decl is not None:
+        return tuple(str(k) for k in decl)
+    out: list[str] = []
+    for zone, _path, _offset in references(doc):
+        if zone not in out:
+            out.append(zone)
+    return tuple(out)
