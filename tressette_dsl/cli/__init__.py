@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("check", "run conformance scenarios"),
     "replay": ("replay", "replay a game log"),
     "simulate": ("simulate", "play many games between agents and summarise them"),
+    "serve": ("serve", "serve the browser table: humans and bots over the network"),
     "schema": ("schema_cmd", "print the ruleset JSON Schema for editors and tools"),
     "new": ("new", "write a commented starter house rule that extends a ruleset"),
     "diff": ("diff", "show how one ruleset differs from another, as rules"),

@@ -1,0 +1,62 @@
+"""Bots off the event loop: a bot's decision runs in a worker process (or thread), so one
+table's thinking never holds up another table or the server's replies.
+
+A decision travels as plain data: the ruleset's source (a bundled id or a file the server
+was started with, loaded once per worker), the bot kind, the state (it pickles) and the
+seat's `random.Random`, which comes back advanced so a seeded match stays reproducible.
+The bot sees what `agents.base.choose` gives it: its seat's observation (and the state
+for a search bot, which reads it only through `determinize`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import cache, partial
+
+from tressette_dsl.agents import make_agent
+from tressette_dsl.agents.base import choose
+from tressette_dsl.engine import GameState, legal_actions
+from tressette_dsl.loader import load_ruleset
+from tressette_dsl.rules.model import Ruleset
+
+
+@cache
+def _rules(source: str) -> Ruleset:
+    return load_ruleset(source)
+
+
+def decide(
+    source: str, kind: str, state: GameState, rng: random.Random
+) -> tuple[str, random.Random]:
+    """The action text a bot of `kind` chooses in the seat to act (run in a worker)."""
+    rules = _rules(source)
+    legal = legal_actions(rules, state)
+    action = choose(make_agent(kind), rules, state, legal, rng)
+    if action not in legal:
+        raise RuntimeError(f"the {kind} bot chose {action}, which is not a legal action")
+    return str(action), rng
+
+
+class BotPool:
+    """Worker processes for bots (`workers` > 0), or threads (`workers` == 0)."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self._executor: Executor
+        if workers > 0:
+            # spawn: a fork of a server with threads running could copy held locks
+            ctx = multiprocessing.get_context("spawn")
+            self._executor = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        else:
+            self._executor = ThreadPoolExecutor(max_workers=4, thread_name_prefix="bot")
+
+    async def decide(
+        self, source: str, kind: str, state: GameState, rng: random.Random
+    ) -> tuple[str, random.Random]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, partial(decide, source, kind, state, rng))
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
