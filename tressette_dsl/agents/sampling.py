@@ -9,7 +9,9 @@ points taken by the other side count against it), plus a bonus when the match en
 playout (its size: the match target, else 100).
 
 It plays through the generic engine API only (`determinize`, `legal_actions`, `apply`,
-`deal_over`, `result`), knowing no variant. Like OpenSpiel's ISMCTS bot it receives the game
+`deal_over`, `result`), knowing no variant; the random playouts run on the compiled
+kernel (`compiled.playout`, the same random choices from the same `rng`, so the same
+decisions) unless ``engine="interpreted"``. Like OpenSpiel's ISMCTS bot it receives the game
 state (``needs_state``; see `base.choose`) but reads it only through `determinize`, which
 keeps exactly what its seat may know. `budget` bounds the playouts per decision; it never
 claims (a claim is judged by the rules, not by play).
@@ -41,11 +43,14 @@ class SamplingAgent:
     name = "sampling"
     needs_state = True
 
-    def __init__(self, budget: int = 32, *, max_steps: int = 2000) -> None:
+    def __init__(self, budget: int = 32, *, max_steps: int = 2000, engine: str = "auto") -> None:
         if budget < 1:
             raise ValueError("budget must be at least 1 playout")
+        if engine not in ("auto", "interpreted"):
+            raise ValueError(f"engine must be 'auto' or 'interpreted', not {engine!r}")
         self.budget = budget
         self.max_steps = max_steps
+        self.engine = engine
 
     def act(
         self,
@@ -71,10 +76,23 @@ class SamplingAgent:
         for _ in range(worlds):
             world = determinize(rules, state, seat, rng)
             for i, action in enumerate(choices):
-                after, _events = apply(rules, world, action)
-                totals[i] += self._value(rules, before, self._playout(rules, after, rng), seat)
+                if self.engine == "auto":  # the move and the playout, both on the kernel
+                    end = self._kernel_playout(rules, world, rng, i)
+                else:
+                    after, _events = apply(rules, world, action)
+                    end = self._playout(rules, after, rng)
+                totals[i] += self._value(rules, before, end, seat)
         best = max(range(len(choices)), key=lambda i: totals[i])
         return choices[best]
+
+    def _kernel_playout(
+        self, rules: Ruleset, world: GameState, rng: random.Random, choice: int
+    ) -> GameState:
+        """Choice number `choice` (of the legal actions less claims), then random play to
+        the end of the deal, on the compiled kernel: the same game as `_playout`."""
+        from tressette_dsl.compiled import playout  # noqa: PLC0415 - agents load first
+
+        return playout(rules, world, rng, first=choice, max_actions=self.max_steps)
 
     def _playout(self, rules: Ruleset, state: GameState, rng: random.Random) -> GameState:
         """Random legal play (no claims) until the deal or the match is over."""

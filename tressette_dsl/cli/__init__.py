@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "replay a game log"),
     "simulate": ("simulate", "play many games between agents and summarise them"),
     "serve": ("serve", "serve the browser table: humans and bots over the network"),
+    "compile": ("compile_cmd", "compile a ruleset to its playout kernel (--show prints it)"),
+    "bench": ("bench", "measure the interpreter, the compiled kernel and simulate"),
     "schema": ("schema_cmd", "print the ruleset JSON Schema for editors and tools"),
     "new": ("new", "write a commented starter house rule that extends a ruleset"),
     "diff": ("diff", "show how one ruleset differs from another, as rules"),

@@ -37,6 +37,7 @@ from typing import Any
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind
 from tressette_dsl.agents.runner import MatchSummary, safe_match
 from tressette_dsl.cli.common import load_or_report
+from tressette_dsl.compiled.matches import engine_for, safe_compiled_match
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.simulation import BACKENDS, MatchJob, cap_jobs, run_matches
 from tressette_dsl.simulation.progress import Progress
@@ -92,6 +93,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="draw the statistics into FILE.png or FILE.svg (extra 'plot')",
     )
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "interpreted", "compiled"),
+        default="auto",
+        help="compiled: random bots play on the compiled kernel (docs/compiled.md); auto "
+        "(default) uses it whenever the agents and the ruleset allow; the summary is the same",
+    )
+    parser.add_argument(
+        "--verbose", action="store_true", help="say which engine ran, and why not the compiled one"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -134,10 +145,13 @@ def run(args: argparse.Namespace) -> int:
     runs = [(rules, args.ruleset)] + ([(other, args.compare)] if other is not None else [])
     results: list[tuple[Ruleset, list[MatchSummary], float]] = []
     for ruleset, source in runs:
+        engine, why = engine_for(ruleset, kinds, args.engine)
+        if args.verbose:
+            print(why or f"{ruleset.id}: engine: {engine}", file=sys.stderr)
         start = time.perf_counter()
         with Progress(args.games, ruleset.id, quiet=args.quiet) as bar:
             summaries = run_matches(
-                MatchJob(source, tuple(kinds), args.max_deals),
+                MatchJob(source, tuple(kinds), args.max_deals, engine),
                 seeds,
                 backend=args.backend,
                 jobs=jobs,
@@ -234,14 +248,17 @@ def simulate(
     *,
     jobs: int = 1,
     max_deals: int = 500,
+    engine: str = "interpreted",
 ) -> list[MatchSummary]:
     """One summary per seed, in seed order (`tressette_dsl.simulation`: each worker loads
     the ruleset itself; the compiled rules hold closures, the summaries are plain data).
-    `rules` is the loaded `source`, kept for callers that hold it already."""
+    `rules` is the loaded `source`, kept for callers that hold it already; `engine` is the
+    one `compiled.matches.engine_for` chose."""
     seeds = list(seeds)
+    match = safe_compiled_match if engine == "compiled" else safe_match
     if jobs <= 1 or len(seeds) <= 1:
-        return [safe_match(rules, seed, kinds, max_deals) for seed in seeds]
-    return run_matches(MatchJob(source, tuple(kinds), max_deals), seeds, jobs=jobs)
+        return [match(rules, seed, kinds, max_deals) for seed in seeds]
+    return run_matches(MatchJob(source, tuple(kinds), max_deals, engine), seeds, jobs=jobs)
 
 
 # --- checks ------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from tressette_dsl.agents.runner import MatchSummary, safe_match
+from tressette_dsl.compiled.matches import safe_compiled_match
 from tressette_dsl.loader import load_ruleset
 from tressette_dsl.rules.model import Ruleset
 
@@ -20,9 +21,13 @@ class MatchJob:
     source: str
     kinds: tuple[str, ...]
     max_deals: int = 500
+    # 'interpreted', or 'compiled' (random bots on the playout kernel), as
+    # compiled.matches.engine_for chose: the summaries are the same
+    engine: str = "interpreted"
 
     def play(self, seed: int) -> MatchSummary:
-        return safe_match(_rules(self.source), seed, self.kinds, self.max_deals)
+        match = safe_compiled_match if self.engine == "compiled" else safe_match
+        return match(_rules(self.source), seed, self.kinds, self.max_deals)
 
     def play_many(self, seeds: list[int]) -> list[MatchSummary]:
         return [self.play(seed) for seed in seeds]

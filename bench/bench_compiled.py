@@ -1,0 +1,139 @@
+"""Benchmark and differential check: compiled playouts against the interpreter.
+
+For each ruleset (default: every playable bundled one) plays `--deals` deals of random
+play twice from the same states with the same per-seat random sources, once with every
+action on the interpreter and once on the compiled kernel, and checks that every deal ends
+in an equal state (hands, tricks and winners, signals, declarations, points, payoffs,
+totals, the end of the match). It prints the rate of each path and, on `tressette`, the
+hand-written engine's rate in the same run (bench/handwritten.py), as ratios.
+
+    python bench/bench_compiled.py                      # 300 deals per ruleset
+    python bench/bench_compiled.py --deals 100000       # the closing note's figures
+    python bench/bench_compiled.py --ruleset tressette --runs 5 --speed-only
+    python bench/bench_compiled.py --deals 100000 --check-only  # identity at scale only
+
+A mismatch is printed with its seed and deal and makes the exit status 1. The timings are
+measurements on a shared machine: compare figures of one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import handwritten  # noqa: E402 - found through the path set just above
+
+from tressette_dsl.compiled import PlayoutStats, compile_ruleset, playout  # noqa: E402
+from tressette_dsl.engine import new_game  # noqa: E402
+from tressette_dsl.loader import load_ruleset, playable_rulesets  # noqa: E402
+
+
+def differential(rules, deals: int) -> tuple[int, int, float, float, list[str]]:
+    """(deals, card plays, interpreter seconds, kernel seconds, mismatches)."""
+    done = plays = 0
+    t_ref = t_fast = 0.0
+    bad: list[str] = []
+    seed = 0
+    while done < deals:
+        seed += 1
+        state = new_game(rules, seed)
+        ref = [random.Random(f"bench:{seed}:{s}") for s in range(state.n)]
+        fast = [random.Random(f"bench:{seed}:{s}") for s in range(state.n)]
+        while not state.over and done < deals:
+            stats = PlayoutStats()
+            began = time.perf_counter()
+            want = playout(rules, state, ref, engine="interpreted")
+            t_ref += time.perf_counter() - began
+            began = time.perf_counter()
+            got = playout(rules, state, fast, engine="auto", stats=stats)
+            t_fast += time.perf_counter() - began
+            if got != want:
+                fields = [
+                    f for f in want.__dataclass_fields__ if getattr(want, f) != getattr(got, f)
+                ]
+                bad.append(f"seed {seed} deal {state.deal_no}: {fields} differ")
+                break
+            plays += stats.card_plays
+            done += 1
+            state = want
+    return done, plays, t_ref, t_fast, bad
+
+
+def compiled_rate(rules, deals: int, seed: int) -> float:
+    """Card plays/s of random playouts on the kernel, one deal per call."""
+    rng = random.Random(seed)
+    stats = PlayoutStats()
+    state = new_game(rules, seed)
+    game = done = 0
+    began = time.perf_counter()
+    while done < deals:
+        if state.over:
+            game += 1
+            state = new_game(rules, seed + game)
+            continue
+        state = playout(rules, state, rng, stats=stats)
+        done += 1
+    return stats.card_plays / (time.perf_counter() - began)
+
+
+def handwritten_rate(deals: int, seed: int) -> float:
+    began = time.perf_counter()
+    plays = handwritten.play_deals(deals, seed)
+    return plays / (time.perf_counter() - began)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300, help="deals per ruleset (default 300)")
+    parser.add_argument("--ruleset", action="append", help="a ruleset (repeatable); default all")
+    parser.add_argument("--runs", type=int, default=3, help="timed speed runs (default 3)")
+    parser.add_argument("--speed-only", action="store_true", help="skip the differential check")
+    parser.add_argument("--check-only", action="store_true", help="skip the speed runs")
+    args = parser.parse_args(argv)
+    names = args.ruleset or [p.stem for p in playable_rulesets()]
+    failed = False
+    hand = [handwritten_rate(min(args.deals, 5000), run + 1) for run in range(args.runs)]
+    print(
+        f"hand-written engine (tressette rules): median {statistics.median(hand):,.0f} "
+        f"card plays/s, {min(hand):,.0f}-{max(hand):,.0f} over {args.runs} runs"
+    )
+    for name in names:
+        rules = load_ruleset(name)
+        coverage = compile_ruleset(rules).coverage
+        if not args.speed_only:
+            done, plays, t_ref, t_fast, bad = differential(rules, args.deals)
+            status = "identical" if not bad else f"{len(bad)} MISMATCH"
+            print(
+                f"{name}: {done} deals, {plays} card plays both ways: {status}; "
+                f"interpreter {plays / t_ref:,.0f}, kernel {plays / t_fast:,.0f} card plays/s"
+            )
+            for line in bad[:5]:
+                print(f"  {line}")
+            failed |= bool(bad)
+        if args.check_only:
+            continue
+        rates, ratios = [], []
+        for run in range(args.runs):  # same-run pairs: the machine is shared
+            rate = compiled_rate(rules, args.deals, run + 1)
+            rates.append(rate)
+            ratios.append(rate / handwritten_rate(args.deals, run + 1))
+        path = "kernel" if coverage.covers else "interpreter: " + ", ".join(coverage.uncovered)
+        print(
+            f"  {name} compiled playouts ({path}): median {statistics.median(rates):,.0f} "
+            f"card plays/s ({min(rates):,.0f}-{max(rates):,.0f}); "
+            f"x{statistics.median(ratios):.2f} the hand-written engine on tressette "
+            f"({min(ratios):.2f}-{max(ratios):.2f})"
+        )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

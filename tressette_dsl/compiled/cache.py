@@ -1,0 +1,72 @@
+"""Compiled kernels, built once per ruleset document and kept for the process.
+
+The key is the ruleset's `document_hash` (the sha256 of its resolved document), so two
+loads of the same file, or a house rule and a copy of it, share one kernel, and any change
+to the rules or to a base they extend compiles afresh. The generated source is executed
+from a string this module built (never from ruleset text) in a fresh namespace that holds
+only the deck's tables and the expression helpers it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tressette_dsl.compiled.codegen import Generated, generate
+from tressette_dsl.compiled.coverage import Coverage
+from tressette_dsl.compiled.dealend import FastEnd
+from tressette_dsl.rules.model import Ruleset
+
+RunFn = Callable[[Any, Any], None]
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledRuleset:
+    generated: Generated
+    coverage: Coverage
+    run: RunFn | None  # None when the ruleset is not covered
+    fast_end: FastEnd | None = None  # the end of a deal without the interpreter, if it fits
+
+    @property
+    def source(self) -> str:
+        return self.generated.source
+
+    def listing(self) -> str:
+        """The source with the namespace it runs in: the tables as literals, the helper
+        functions by their qualified names (what `tressette compile --show` prints)."""
+        lines = ["# --- the namespace the kernel runs in ---"]
+        for name, value in sorted(self.generated.namespace.items()):
+            if callable(value):
+                where = f"{value.__module__}.{getattr(value, '__qualname__', name)}"
+                lines.append(f"# {name}: {where}")
+            else:
+                lines.append(f"{name} = {value!r}")
+        return "\n".join([*lines, "", self.generated.source])
+
+
+_CACHE: dict[str, CompiledRuleset] = {}
+
+
+def compile_ruleset(rules: Ruleset) -> CompiledRuleset:
+    """The kernel of `rules`, from the cache when this document was compiled before."""
+    key = rules.document_hash or f"id:{rules.id}:{id(rules)}"
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    gen = generate(rules)
+    coverage = Coverage(rules.id, gen.uncovered, gen.delegated)
+    run: RunFn | None = None
+    if not gen.uncovered:
+        namespace: dict[str, Any] = dict(gen.namespace)
+        code = compile(gen.source, f"<kernel {rules.id}>", "exec")
+        exec(code, namespace)  # our own generated source, see the module doc
+        run = namespace["run"]
+    compiled = CompiledRuleset(gen, coverage, run, FastEnd.build(rules) if run else None)
+    _CACHE[key] = compiled
+    return compiled
+
+
+def clear() -> None:
+    """Forget every compiled kernel (tests that compare fresh compilations use it)."""
+    _CACHE.clear()

@@ -1,0 +1,580 @@
+"""The ruleset model to Python source: a specialised trick loop for the kernel.
+
+`generate(rules)` writes one function, ``run(k, choose)``, that plays the `tricks` phase
+on the kernel's mutable state `k` (lists of int masks, see `kernel.Kernel`) from the seat
+to act until a moment it leaves to the interpreter; ``choose[seat](n)`` picks one of the
+`n` legal choices of that seat (claims excluded, as the random agent does). It counts the
+choices exactly as the interpreter orders its legal actions: each playable card in deck
+order, each followed by the signals that may go with it, then the any-time signals.
+
+What varies between rulesets becomes constants and inlined code: the seat order, the
+suit, strength and masks of each card, every signal's truth and the windows as Python
+expressions (`exprgen`), and only the blocks a ruleset needs (trumps, drawing from the
+stock, declaring windows, a called card). Ruleset text reaches the source only as values
+printed with ``repr``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tressette_dsl.compiled.coverage import structural
+from tressette_dsl.compiled.exprgen import Emitter, Uncovered
+from tressette_dsl.engine.signals import checked_truth
+from tressette_dsl.rules import scopes
+from tressette_dsl.rules.model import NO_CONST, CallPhase, Expr, Ruleset, TricksPhase
+
+# Boundary codes the generated `run` leaves in `k.stop` (why it handed over).
+STOP_NAMES = {
+    1: "end of play",
+    2: "declaring round",
+    4: "announced declarations to reveal",
+    5: "declarations after a draw",
+    6: "declaring after the lead",
+    7: "declarations at one's own turn (the interpreter decides)",
+    8: "a declaring round begins (the driver plays it)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Generated:
+    """The source of one ruleset's kernel and the objects its module namespace needs."""
+
+    source: str
+    namespace: Mapping[str, Any]
+    signal_ids: tuple[str, ...]
+    uncovered: tuple[str, ...]
+    delegated: tuple[str, ...]
+    phase_index: int
+
+
+# (index of the signal, its value, the truth to check or None when it may always be given)
+Candidate = tuple[int, int | None, Expr | None]
+
+# Language names of the deal env, read once per run from `k.env`.
+_DEAL_NAMES = tuple(n for n in scopes.DEAL if n not in ("trick_no", "stock_size", "holder"))
+
+
+class _Lines:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 0
+
+    def __call__(self, text: str) -> None:
+        self.lines.append("    " * self.depth + text if text else "")
+
+    def indent(self) -> _Lines:
+        self.depth += 1
+        return self
+
+    def dedent(self) -> None:
+        self.depth -= 1
+
+
+def generate(rules: Ruleset) -> Generated:
+    uncovered, delegated = structural(rules)
+    tricks = [(i, p) for i, p in enumerate(rules.flow) if isinstance(p, TricksPhase)]
+    index, spec = tricks[0] if tricks else (-1, None)
+    if uncovered or spec is None:
+        return Generated("", {}, (), tuple(uncovered), tuple(delegated), index)
+    em = Emitter(rules.ctx)
+    try:
+        source = _Writer(rules, spec, em).write()
+    except Uncovered as exc:
+        return Generated("", {}, (), (exc.feature,), tuple(delegated), index)
+    namespace = {**em.table_symbols(), **em.symbols}
+    return Generated(
+        source, namespace, tuple(s.id for s in rules.signals), (), tuple(delegated), index
+    )
+
+
+class _Writer:
+    def __init__(self, rules: Ruleset, spec: TricksPhase, em: Emitter) -> None:
+        self.rules, self.spec, self.em = rules, spec, em
+        self.used_env: set[str] = set()
+        d = rules.declaring
+        self.d = d
+        self.n = rules.players.count
+        self.has_trump = spec.trump is not None or any(
+            isinstance(p, CallPhase) and p.trump_called_suit for p in rules.flow
+        )
+        self.has_call = any(isinstance(p, CallPhase) for p in rules.flow)
+        self.draw = spec.draw
+        sig_index = {s.id: i for i, s in enumerate(rules.signals)}
+        self.cands: dict[str, list[Candidate]] = {}
+        for at in ("lead", "follow", "any_time"):
+            self.cands[at] = [
+                (sig_index[s.id], value, checked_truth(rules, s))
+                for s in rules.signals
+                if s.at == at
+                for value in (s.values or (None,))
+            ]
+
+    # ----- expressions -----
+
+    def expr(self, e: Expr, start: str, scope: scopes.Scope, names: dict[str, str]) -> str:
+        if e.const is not NO_CONST:
+            return repr(bool(e.const)) if start == "condition" else repr(e.const)
+        for name in e.names:
+            if name in _DEAL_NAMES and name not in names:
+                names[name] = f"env_{name}"
+                self.used_env.add(name)
+        return self.em.emit(e.text, start, scope, names)
+
+    def truth(self, e: Expr | None, value: int | None, names: dict[str, str]) -> str:
+        if e is None:
+            return "True"
+        names = {**names, "value": repr(0 if value is None else value)}
+        return self.expr(e, "condition", scopes.SIGNAL_TRUTH, names)
+
+    def window_expr(self) -> str:
+        w = self.rules.signaling.window
+        if w is None:
+            return "True"
+        names = {
+            "trick_no": "trick_no",
+            "seat": "seat",
+            "leader": "leader",
+            "on_lead": "(not trick and leader == seat)",
+            "stock_size": "(len(stock) - spos)",
+        }
+        return self.expr(w, "condition", scopes.SIGNAL_WINDOW, names)
+
+    def trick_rule(self, e: Expr) -> str:
+        names = {"trick_no": "trick_no", "stock_size": "(len(stock) - spos)"}
+        src = self.expr(e, "condition", scopes.FOLLOW_SUIT, names)
+        return src if src in ("True", "False") else f"bool({src})"
+
+    # ----- the source -----
+
+    def write(self) -> str:
+        body = _Lines()
+        self.body(body)
+        head = _Lines()
+        r = self.rules
+        head(f"# Kernel of ruleset {r.id!r} ({r.document_hash or 'no hash'}), generated by")
+        head("# tressette_dsl.compiled.codegen: do not edit. Cards are ints, sets are int masks;")
+        head("# SUIT_OF, STRENGTH_OF, SUIT_MASK ... are this deck's tables (index -1 = no card).")
+        head("")
+        head(f"N = {self.n}  # seats")
+        head(f"NEXT = {tuple(r.players.next(s) for s in range(self.n))!r}  # the seat after each")
+        head(f"SEAT_AT = {tuple(r.players.order_from(s) for s in range(self.n))!r}")
+        head(f"SIGNAL_IDS = {tuple(s.id for s in r.signals)!r}")
+        head("")
+        head("")
+        head("def run(k, choose):")
+        head.indent()
+        head(
+            f"# phase {self.spec.id!r}: play until a moment for the interpreter (k.stop says which)"
+        )
+        for name in (
+            "hands",
+            "played",
+            "won",
+            "public",
+            "wplayed",
+            "tricks_won",
+            "drawn",
+            "trick",
+            "trick_log",
+            "sig_log",
+            "reveal_log",
+            "anymade",
+            "announced",
+            "cnt",
+            "stock",
+        ):
+            head(f"{name} = k.{name}")
+        for name in ("seat", "leader", "trick_no", "must_follow", "window_open", "last_winner"):
+            head(f"{name} = k.{name}")
+        head("spos = k.spos")
+        head("left = k.left")
+        head("trump = k.trump")
+        head("called = k.called")
+        head("revealed = k.revealed")
+        head("actions = 0")
+        head("free = 0  # any-time signals made (actions that are not card plays)")
+        head("pick = 0")
+        for name in sorted(self.used_env):
+            head(f"env_{name} = k.env[{name!r}]")
+        tail = _Lines()
+        tail.depth = 1
+        tail("k.pick = pick")
+        for name in (
+            "seat",
+            "leader",
+            "trick_no",
+            "must_follow",
+            "window_open",
+            "last_winner",
+            "spos",
+            "left",
+            "revealed",
+        ):
+            tail(f"k.{name} = {name}")
+        tail("k.actions += actions")
+        tail("k.free += free")
+        return "\n".join([*head.lines, *body.lines, *tail.lines, ""])
+
+    def body(self, out: _Lines) -> None:
+        out.depth = 1
+        out("while True:")
+        out.indent()
+        out("h = hands[seat]")
+        self.turn_declarations(out)
+        out("if trick:")
+        out.indent()
+        out("led = SUIT_OF[trick[0]]")
+        out("p = h & SUIT_MASK[led] if must_follow else 0")
+        out("if not p:")
+        out.indent()("p = h")
+        out.dedent()
+        self.choice(out, "follow")
+        out.dedent()
+        out("else:")
+        out.indent()
+        out("led = -1")
+        out("p = h")
+        self.choice(out, "lead")
+        out.dedent()
+        self.play(out)
+
+    def turn_declarations(self, out: _Lines) -> None:
+        """Where the interpreter may offer declarations with the cards, it decides."""
+        d = self.d
+        if d is None or d.mandatory:
+            return
+        conds = []
+        if d.at == "own_turn":
+            conds.append("window_open and k.declarable(seat, h | wplayed[seat], 0)")
+        if self.draw is not None and any(x.extends_to_drawn for x in self.rules.declarations):
+            conds.append("drawn[seat] and k.declarable(seat, h, drawn[seat])")
+        if conds:
+            out(f"if {' or '.join(conds)}:")
+            out.indent()
+            out("pick = -1")
+            out("k.stop = 7")
+            out("break")
+            out.dedent()
+
+    def choice(self, out: _Lines, at: str) -> None:
+        """Count the choices, ask `choose`, and find the card `c` (bit `b`) and signal."""
+        cands = self.cands[at]
+        anytime = self.cands["any_time"]
+        if not self.rules.signals or (not cands and not anytime):
+            self.plain_choice(out)
+            return
+        window = self.window_expr()
+        if window != "True":
+            out(f"if {window}:")
+            out.indent()
+        self.count_cards(out, at, cands)
+        self.count_any_time(out, anytime)
+        out("pick = i = choose[seat](na)")
+        if anytime:
+            self.any_time_signal(out, anytime)
+        if cands:
+            self.find_card(out, at, cands)
+        else:
+            self.nth_bit(out)
+        if window != "True":
+            out.dedent()
+            out("else:")
+            out.indent()
+            self.plain_choice(out)
+            out.dedent()
+
+    def count_cards(self, out: _Lines, at: str, cands: list[Candidate]) -> None:
+        """`n`: each playable card once, plus once per signal that may go with it."""
+        if not cands:
+            out("n = p.bit_count()")
+            return
+        out("n = 0")
+        out("j = 0")
+        out("x = p")
+        out("while x:")
+        out.indent()
+        self.card_of_low_bit(out)
+        out("h2 = h ^ b")
+        if at == "lead":
+            out("ls = SUIT_OF[c]")
+        out("m = 1")
+        for _si, value, truth in cands:
+            src = self.truth(truth, value, self.names(at))
+            if src == "True":
+                out("m += 1")
+            else:
+                out(f"if {src}:")
+                out.indent()("m += 1")
+                out.dedent()
+        out("cnt[j] = m")
+        out("n += m")
+        out("j += 1")
+        out.dedent()
+
+    def count_any_time(self, out: _Lines, anytime: list[Candidate]) -> None:
+        """`na`: `n` plus the any-time signals not yet made this trick that are true."""
+        out("na = n")
+        names = {
+            "hand": "h",
+            "card": "-1",
+            "led_suit": "led",
+            "trick_no": "trick_no",
+            "seat": "seat",
+            "stock_size": "(len(stock) - spos)",
+        }
+        for si, value, truth in anytime:
+            src = self.truth(truth, value, names)
+            out(f"if not anymade[seat] >> {si} & 1 and {src}:")
+            out.indent()("na += 1")
+            out.dedent()
+
+    def any_time_signal(self, out: _Lines, anytime: list[Candidate]) -> None:
+        """A choice past the cards is the (i - n)-th any-time signal still open: make it
+        (the same seat acts again), as the tricks phase does."""
+        names = {
+            "hand": "h",
+            "card": "-1",
+            "led_suit": "led",
+            "trick_no": "trick_no",
+            "seat": "seat",
+            "stock_size": "(len(stock) - spos)",
+        }
+        out("if i >= n:")
+        out.indent()
+        out("i -= n")
+        out("sa = -1")
+        out("va = None")
+        for si, value, truth in anytime:
+            src = self.truth(truth, value, names)
+            out(f"if sa < 0 and not anymade[seat] >> {si} & 1 and {src}:")
+            out.indent()
+            out("if not i:")
+            out.indent()
+            out(f"sa = {si}")
+            out(f"va = {value!r}")
+            out.dedent()
+            out("i -= 1")
+            out.dedent()
+        out("sig_log.extend((seat, sa, va, trick_no, None))")
+        out("anymade[seat] |= 1 << sa")
+        out("actions += 1")
+        out("free += 1")
+        out("continue")
+        out.dedent()
+
+    def find_card(self, out: _Lines, at: str, cands: list[Candidate]) -> None:
+        """Choice `i` to the card (through `cnt`) and the signal (the i-th true one)."""
+        out("x = p")
+        out("j = 0")
+        out("while True:")
+        out.indent()
+        out("b = x & -x")
+        out("x ^= b")
+        out("m = cnt[j]")
+        out("if i < m:")
+        out.indent()("break")
+        out.dedent()
+        out("i -= m")
+        out("j += 1")
+        out.dedent()
+        out("c = b.bit_length() - 1")
+        out("sig = -1")
+        out("val = None")
+        out("if i:")
+        out.indent()
+        out("h2 = h ^ b")
+        if at == "lead":
+            out("ls = SUIT_OF[c]")
+        for si, value, truth in cands:
+            src = self.truth(truth, value, self.names(at))
+            cond = "sig < 0" if src == "True" else f"sig < 0 and {src}"
+            out(f"if {cond}:")
+            out.indent()
+            out("i -= 1")
+            out("if not i:")
+            out.indent()
+            out(f"sig = {si}")
+            out(f"val = {value!r}")
+            out.dedent()
+            out.dedent()
+        out.dedent()
+
+    def names(self, at: str) -> dict[str, str]:
+        return {
+            "hand": "h2",
+            "card": "c",
+            "led_suit": "ls" if at == "lead" else "led",
+            "trick_no": "trick_no",
+            "seat": "seat",
+            "stock_size": "(len(stock) - spos)",
+        }
+
+    @staticmethod
+    def card_of_low_bit(out: _Lines) -> None:
+        out("b = x & -x")
+        out("x ^= b")
+        out("c = b.bit_length() - 1")
+
+    def plain_choice(self, out: _Lines) -> None:
+        out("pick = i = choose[seat](p.bit_count())")
+        self.nth_bit(out)
+
+    @staticmethod
+    def nth_bit(out: _Lines) -> None:
+        """The i-th card of `p` in deck order, without a signal."""
+        out("sig = -1")
+        out("val = None")
+        out("while i:")
+        out.indent()
+        out("p &= p - 1")
+        out("i -= 1")
+        out.dedent()
+        out("b = p & -p")
+        out("c = b.bit_length() - 1")
+
+    def play(self, out: _Lines) -> None:
+        d = self.d
+        if d is not None and d.at == "after_lead" and not d.mandatory:
+            out("if not trick and window_open:")
+            out.indent()
+            out("k.stop = 6")
+            out("k.card = (c, sig, val)")
+            out("break")
+            out.dedent()
+        out("trick.append(c)")
+        out("if len(trick) == N:")
+        out.indent()
+        self.resolve(out)
+        self.trick_boundaries(out)
+        out.dedent()
+        out("hands[seat] = h ^ b")
+        out("played[seat] |= b")
+        out("left -= 1")
+        out("actions += 1")
+        out("if public[seat] & b:")
+        out.indent()("public[seat] ^= b")
+        out.dedent()
+        if d is not None:
+            out("if window_open:")
+            out.indent()("wplayed[seat] |= b")
+            out.dedent()
+        if self.rules.signals:
+            out("if sig >= 0:")
+            out.indent()("sig_log.extend((seat, sig, val, trick_no, c))")
+            out.dedent()
+        if self.has_call:
+            out("if c == called and not revealed:")
+            out.indent()("revealed = True")
+            out.dedent()
+        out("if len(trick) < N:")
+        out.indent()
+        out("seat = NEXT[seat]")
+        out("continue")
+        out.dedent()
+        self.after_trick(out)
+
+    def resolve(self, out: _Lines) -> None:
+        """The winner of the full trick: the highest trump, else the highest of the suit led."""
+        out("lc = trick[0]")
+        out("ls0 = SUIT_OF[lc]")
+        out("bi = 0")
+        if self.has_trump:
+            out("if trump < 0:")
+            out.indent()
+        out("best = STRENGTH_OF[lc]")
+        for ii in range(1, self.n):  # unrolled: the number of seats is a constant
+            out(f"cc = trick[{ii}]")
+            out("if SUIT_OF[cc] == ls0 and STRENGTH_OF[cc] > best:")
+            out.indent()
+            out("best = STRENGTH_OF[cc]")
+            out(f"bi = {ii}")
+            out.dedent()
+        if self.has_trump:
+            out.dedent()
+            out("else:")
+            out.indent()
+            out("best = (2000 if ls0 == trump else 1000) + STRENGTH_OF[lc]")
+            for ii in range(1, self.n):
+                out(f"cc = trick[{ii}]")
+                out("cs = SUIT_OF[cc]")
+                out("key = (2000 if cs == trump else 1000 if cs == ls0 else 0) + STRENGTH_OF[cc]")
+                out("if key > best:")
+                out.indent()
+                out("best = key")
+                out(f"bi = {ii}")
+                out.dedent()
+            out.dedent()
+        out("winner = SEAT_AT[leader][bi]")
+
+    def trick_boundaries(self, out: _Lines) -> None:
+        d = self.d
+        conds: list[tuple[str, int]] = []
+        if self.draw is not None:
+            conds.append(("left == 1 and spos >= len(stock)", 1))
+        else:
+            conds.append(("left == 1", 1))
+        if d is not None and d.at == "announce_then_reveal":
+            conds.append(("announced[winner] and not k.revealed_announce[winner]", 4))
+        if d is not None and d.mandatory and self.draw is not None:
+            conds.append(("spos < len(stock)", 5))
+        if d is not None and d.at == "end_of_trick" and d.mandatory:
+            conds.append(("window_open", 2))  # the declarations are made by themselves
+        for cond, code in conds:
+            out(f"if {cond}:")
+            out.indent()
+            out("trick.pop()")
+            out(f"k.stop = {code}")
+            out("k.card = (c, sig, val)")
+            out("break")
+            out.dedent()
+
+    def after_trick(self, out: _Lines) -> None:
+        out("mask = " + " | ".join(f"(1 << trick[{ii}])" for ii in range(self.n)))
+        out("won[winner] |= mask")
+        out("tricks_won[winner] += 1")
+        out("trick_log.extend((trick_no, leader, winner, must_follow))")
+        out("trick_log.extend(trick)")
+        out("trick.clear()")
+        out("last_winner = winner")
+        if self.draw is not None:
+            shown = self.draw.shown
+            out("if spos < len(stock):")
+            out.indent()
+            out("for ds in SEAT_AT[winner]:")
+            out.indent()
+            out("if spos >= len(stock):")
+            out.indent()("break")
+            out.dedent()
+            out("db = 1 << stock[spos]")
+            out("spos += 1")
+            out("hands[ds] |= db")
+            out("drawn[ds] |= db")
+            out("left += 1")
+            if shown:
+                out("public[ds] |= db")
+                out("reveal_log.extend((ds, db))")
+            out.dedent()
+            out.dedent()
+        rounds = self.d is not None and self.d.at == "end_of_trick" and not self.d.mandatory
+        if rounds:
+            out("round_now = window_open  # the window of the trick just played")
+        out("trick_no += 1")
+        out("leader = winner")
+        out(f"must_follow = {self.trick_rule(self.spec.follow_suit)}")
+        if self.d is not None:
+            out(f"window_open = {self.trick_rule(self.d.window)}")
+        if self.cands["any_time"]:
+            out("for ds in range(N):")
+            out.indent()("anymade[ds] = 0")
+            out.dedent()
+        out("seat = winner")
+        if rounds:  # a declaring round from the winner begins; the driver plays it
+            out("if round_now:")
+            out.indent()
+            out("pick = -2")
+            out("k.stop = 8")
+            out("break")
+            out.dedent()

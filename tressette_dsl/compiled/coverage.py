@@ -1,0 +1,81 @@
+"""What the compiled kernel covers of a ruleset, by name.
+
+Two lists. `uncovered` names features the kernel cannot play at all: a ruleset with any of
+them is played by the interpreter from start to end (`simulate` and `bench` say so in one
+line). `delegated` names the moments the kernel hands to the interpreter for one action
+and then takes back: in contract games every phase but the tricks and the card that ends
+the play; some declaration moments; claims. Delegation is exact by
+construction (the interpreter applies that action), so it costs speed, never correctness.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tressette_dsl.rules.model import Ruleset, TricksPhase
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    ruleset: str
+    uncovered: tuple[str, ...]  # features that send the whole ruleset to the interpreter
+    delegated: tuple[str, ...]  # moments played by the interpreter, one action at a time
+
+    @property
+    def covers(self) -> bool:
+        return not self.uncovered
+
+    def note(self) -> str:
+        """The one-line note printed when the interpreter is used instead."""
+        return (
+            f"note: ruleset {self.ruleset!r} runs on the interpreter: the compiled kernel "
+            f"does not cover {', '.join(self.uncovered)}"
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "covers": self.covers,
+            "uncovered": list(self.uncovered),
+            "delegated": list(self.delegated),
+        }
+
+
+def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
+    """Features found from the model's shape alone (the expression emitter adds its own)."""
+    uncovered: list[str] = []
+    delegated: list[str] = []
+    tricks = [p for p in rules.flow if isinstance(p, TricksPhase)]
+    if len(tricks) != 1:
+        uncovered.append(f"{len(tricks)} tricks phases (the kernel plays exactly one)")
+    if rules.match.check == "immediately":
+        uncovered.append("match.check: immediately")
+    if rules.signals and rules.signaling.combine:
+        uncovered.append("signaling.combine: true")
+    d = rules.declaring
+    from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
+
+    why = FastEnd.applies(rules)
+    if why is not None:
+        for phase in rules.flow:
+            if not isinstance(phase, TricksPhase):
+                delegated.append(f"phase {phase.id!r} ({phase.kind})")
+        delegated.append(f"the card that ends the play: leftover, scoring, the next deal ({why})")
+    if d is not None:
+        if d.at == "end_of_trick" and not d.mandatory:
+            delegated.append("the last 'done' of a declaring round that ends the play")
+        if d.at == "end_of_trick" and d.mandatory:
+            delegated.append("mandatory declarations at the end of a trick")
+        if d.at == "after_lead":
+            delegated.append("the lead that opens a declaring round (declaring.at: after_lead)")
+        if d.at == "announce_then_reveal":
+            delegated.append("the trick that reveals announced declarations")
+        if d.mandatory and any(p.draw is not None for p in tricks):
+            delegated.append("mandatory declarations after a draw")
+        if d.at == "own_turn" and not d.mandatory:
+            delegated.append("every decision while own-turn declarations are open")
+        drawn = [x.id for x in rules.declarations if x.extends_to_drawn]
+        if drawn and not d.mandatory and any(p.draw is not None for p in tricks):
+            delegated.append("every decision of a seat holding drawn cards (extends_to_drawn)")
+    if rules.claims is not None:
+        delegated.append("claims (the kernel's policies never claim)")
+    return uncovered, delegated

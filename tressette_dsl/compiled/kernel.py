@@ -1,0 +1,308 @@
+"""`playout`: play a state to the end of the deal (or match) on the compiled kernel.
+
+The kernel is the generated trick loop (`codegen`) plus this driver. The driver keeps a
+`GameState`; whenever the seat to act is playing a card in the ruleset's tricks phase, it
+loads the state into a `Kernel` (mutable lists of int masks), lets the generated `run`
+play until a moment it leaves to the interpreter (see `coverage`), writes the result back
+as a `GameState` equal to the one the interpreter would have built, and lets the
+interpreter apply that one action, with the choice the kernel already drew. Every other
+decision is the interpreter's, chosen the same way. So the result is the interpreter's,
+action for action, for the same choices.
+
+A policy is ``policy(seat, n) -> index`` over the `n` choices of that seat: the legal
+actions in the interpreter's canonical order with claims left out (unless a claim is all
+there is), exactly the list `RandomAgent` draws from. The default is uniformly random
+with one `random.Random` per seat (`rng` may be one source shared by all seats), so that
+random bots give the same matches on both paths.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
+from tressette_dsl.compiled.rounds import in_round, round_step
+from tressette_dsl.compiled.steps import (
+    Chooser,
+    PlayoutStats,
+    Policy,
+    apply_counted,
+    choosers,
+    interpreted_step,
+    no_claims,
+)
+from tressette_dsl.engine import declare
+from tressette_dsl.engine.actions import Play
+from tressette_dsl.engine.game import legal_actions
+from tressette_dsl.engine.state import GameState, Reveal, SignalRecord, TrickRecord
+from tressette_dsl.engine.table import deal_env
+from tressette_dsl.rules.model import Ruleset
+
+
+class Kernel:
+    """The mutable state of one run of the generated loop: plain lists and ints."""
+
+    __slots__ = (
+        "actions",
+        "announced",
+        "anymade",
+        "called",
+        "card",
+        "cnt",
+        "drawn",
+        "env",
+        "free",
+        "hands",
+        "last_winner",
+        "leader",
+        "left",
+        "must_follow",
+        "origin",
+        "pick",
+        "played",
+        "public",
+        "reveal_log",
+        "revealed",
+        "revealed_announce",
+        "rules",
+        "seat",
+        "sig_log",
+        "spos",
+        "stock",
+        "stop",
+        "trick",
+        "trick_log",
+        "trick_no",
+        "tricks_won",
+        "trump",
+        "window_open",
+        "won",
+        "wplayed",
+    )
+
+    def __init__(self, rules: Ruleset, s: GameState) -> None:
+        assert s.to_act is not None
+        n = s.n
+        self.rules, self.origin = rules, s
+        self.hands = list(s.hands)
+        self.played = list(s.played)
+        self.won = list(s.won)
+        self.public = list(s.public)
+        self.wplayed = list(s.window_played)
+        self.tricks_won = list(s.tricks_won)
+        self.drawn = list(s.drawn)
+        self.announced = list(s.announced)
+        self.revealed_announce = list(s.revealed_announce)
+        self.trick = [card for _seat, card in s.trick]
+        self.trick_log: list[Any] = []
+        self.sig_log: list[Any] = []
+        self.reveal_log: list[int] = []
+        self.anymade = [0] * n
+        if any(sig.at == "any_time" for sig in rules.signals):
+            index = {sig.id: i for i, sig in enumerate(rules.signals)}
+            for rec in s.signals:
+                if rec.trick_no == s.trick_no:
+                    self.anymade[rec.seat] |= 1 << index[rec.signal]
+        self.cnt = [0] * rules.deck.size
+        self.stock = s.stock
+        self.spos = 0
+        self.left = sum(h.bit_count() for h in s.hands)
+        self.seat = s.to_act
+        self.leader = s.leader
+        self.trick_no = s.trick_no
+        self.must_follow = s.must_follow
+        self.window_open = s.window_open
+        self.last_winner = s.last_winner
+        self.trump = -1 if s.trump is None else s.trump
+        self.called = -1 if s.called_card is None else s.called_card
+        self.revealed = s.partner_revealed
+        self.env = deal_env(rules, s)
+        self.actions = 0
+        self.free = 0
+        self.pick = 0
+        self.stop = 0
+        self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
+
+    def declarable(self, seat: int, basis: int, only_with: int) -> bool:
+        """Would the interpreter offer `seat` a declaration with its cards now? The kernel
+        never records declarations, so those of the state it started from are current."""
+        return bool(declare.options(self.rules, self.origin, seat, basis, only_with))
+
+    def state(self, rules: Ruleset, s: GameState, signal_ids: Sequence[str]) -> GameState:
+        """The `GameState` the interpreter would hold after the same actions from `s`."""
+        if not self.actions:
+            return s
+        n = s.n
+        order = _seat_orders(rules).__getitem__
+        tricks = list(s.tricks)
+        log, i = self.trick_log, 0
+        while i < len(log):
+            trick_no, leader, winner, follow = log[i : i + 4]
+            cards = log[i + 4 : i + 4 + n]
+            seats = order(leader)
+            plays = tuple((seats[j], cards[j]) for j in range(n))
+            tricks.append(TrickRecord(trick_no, leader, plays, winner, follow))
+            i += 4 + n
+        signals = list(s.signals)
+        slog = self.sig_log
+        for j in range(0, len(slog), 5):
+            seat, sig, value, trick_no, card = slog[j : j + 5]
+            signals.append(SignalRecord(seat, signal_ids[sig], value, trick_no, card))
+        reveals = list(s.reveals)
+        rlog = self.reveal_log
+        for j in range(0, len(rlog), 2):
+            reveals.append(Reveal("drawn", rlog[j], rlog[j + 1], s.deal_no))
+        seats = order(self.leader) if self.leader is not None else ()
+        in_round = self.pick == -2  # a declaring round from the seat to act has begun
+        return s.replace(
+            hands=tuple(self.hands),
+            played=tuple(self.played),
+            won=tuple(self.won),
+            public=tuple(self.public),
+            window_played=tuple(self.wplayed),
+            tricks_won=tuple(self.tricks_won),
+            drawn=tuple(self.drawn),
+            trick=tuple((seats[j], c) for j, c in enumerate(self.trick)),
+            trick_no=self.trick_no,
+            leader=self.leader,
+            must_follow=self.must_follow,
+            window_open=self.window_open,
+            last_winner=self.last_winner,
+            tricks=tuple(tricks),
+            signals=tuple(signals),
+            reveals=tuple(reveals),
+            stock=tuple(self.stock[self.spos :]),
+            partner_revealed=self.revealed,
+            to_act=self.seat,
+            sub="declare" if in_round else "play",
+            pending=order(self.seat) if in_round else (),
+            deal_ended=False,
+        )
+
+
+def in_kernel(compiled: CompiledRuleset, state: GameState) -> bool:
+    return (
+        compiled.run is not None
+        and not state.over
+        and state.to_act is not None
+        and state.phase == compiled.generated.phase_index
+        and state.sub == "play"
+    )
+
+
+def kernel_step(
+    rules: Ruleset,
+    compiled: CompiledRuleset,
+    state: GameState,
+    choose: Sequence[Chooser],
+    stats: PlayoutStats,
+) -> GameState:
+    """Run the generated loop from `state`, then the interpreter for the action it left."""
+    assert compiled.run is not None
+    k = Kernel(rules, state)
+    compiled.run(k, choose)
+    stats.actions += k.actions
+    stats.card_plays += k.actions - k.free
+    stats.kernel_actions += k.actions
+    state = k.state(rules, state, compiled.generated.signal_ids)
+    if k.pick == -2:  # a declaring round has begun: `round_step` plays it
+        return state
+    if k.pick < 0:  # the kernel left this decision, unchosen, to the interpreter
+        return interpreted_step(rules, state, choose, stats)
+    if k.card is not None:  # a card it chose: the action needs no list of legal actions
+        card, sig, value = k.card
+        said = ((compiled.generated.signal_ids[sig], value),) if sig >= 0 else ()
+        if k.stop == 1 and compiled.fast_end is not None:  # the last card of the deal
+            ended = compiled.fast_end.end(state, k.seat, card, said)
+            if ended is not None:
+                stats.actions += 1
+                stats.card_plays += 1
+                stats.deals_dealt += not ended.over
+                return ended
+        return apply_counted(rules, state, Play(rules.deck.card_text[card], said), stats)
+    choices = no_claims(legal_actions(rules, state))
+    return apply_counted(rules, state, choices[k.pick], stats)
+
+
+_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _seat_orders(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """`players.order_from` of every seat, computed once per table shape."""
+    key = rules.players.count * rules.players.step
+    found = _ORDERS.get(key)
+    if found is None:
+        found = _ORDERS[key] = tuple(
+            rules.players.order_from(s) for s in range(rules.players.count)
+        )
+    return found
+
+
+class _FirstThen:
+    """A chooser that returns `first` once, then asks `then`."""
+
+    __slots__ = ("first", "then", "used")
+
+    def __init__(self, first: int, then: Chooser) -> None:
+        self.first, self.then, self.used = first, then, False
+
+    def __call__(self, n: int) -> int:
+        if self.used:
+            return self.then(n)
+        self.used = True
+        if not 0 <= self.first < n:
+            raise ValueError(f"first choice {self.first} is not one of the {n} choices")
+        return self.first
+
+
+def playout(
+    rules: Ruleset,
+    state: GameState,
+    rng: random.Random | Sequence[random.Random] | None = None,
+    *,
+    policy: Policy | None = None,
+    until: str = "deal",
+    stats: PlayoutStats | None = None,
+    engine: str = "auto",
+    max_actions: int = 200_000,
+    first: int | None = None,
+) -> GameState:
+    """Play from `state` to the end of the deal (``until="deal"``) or of the match
+    (``"match"``) and return the final state, the one the interpreter reaches with the
+    same choices. `engine="interpreted"` plays every action on the interpreter (the
+    reference); ``"auto"`` and ``"compiled"`` use the kernel where it covers the rules.
+    `first`, if given, is the index of the first decision's choice (a search bot trying
+    each of its moves), drawn from no random source."""
+    if until not in ("deal", "match"):
+        raise ValueError(f"until must be 'deal' or 'match', not {until!r}")
+    compiled = compile_ruleset(rules)
+    if engine == "compiled" and not compiled.coverage.covers:
+        raise ValueError(compiled.coverage.note())
+    use_kernel = engine != "interpreted" and compiled.coverage.covers
+    choose = choosers(rules.players.count, rng, policy)
+    stats = stats if stats is not None else PlayoutStats()
+    began = stats.actions
+    restore: tuple[int, Chooser] | None = None
+    if first is not None and state.to_act is not None and not state.over:
+        seat = state.to_act
+        restore = (seat, choose[seat])
+        choose[seat] = _FirstThen(first, choose[seat])
+    while not state.over:
+        if use_kernel and in_kernel(compiled, state):
+            state = kernel_step(rules, compiled, state, choose, stats)
+        elif use_kernel and in_round(compiled, state):
+            state = round_step(rules, state, choose, stats)
+        else:
+            state = interpreted_step(rules, state, choose, stats)
+        if restore is not None:  # the first decision is made: back to the plain chooser
+            choose[restore[0]], restore = restore[1], None
+        if until == "deal" and state.deal_ended:
+            break
+        if stats.actions - began >= max_actions:
+            raise RuntimeError(f"the playout did not end within {max_actions} actions")
+    return state
+
+
+__all__ = ["Chooser", "Kernel", "PlayoutStats", "Policy", "in_kernel", "kernel_step", "playout"]

@@ -1,0 +1,86 @@
+"""Declaring and announcing rounds of the tricks phase, played without the step machinery.
+
+A round is a few decisions per deal (each seat from the trick's winner declares what it
+may, or announces, then says done); the interpreter would make each a full `apply` with
+its checks and events. This plays them on the `GameState` directly, exactly as the tricks
+phase does (`declare.options`, `declare.record` without the event), and leaves the one step
+that would end the play - leftover, scoring, the next deal - to the interpreter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tressette_dsl.compiled.steps import Chooser, PlayoutStats, apply_counted
+from tressette_dsl.engine import declare
+from tressette_dsl.engine.game import legal_actions
+from tressette_dsl.engine.state import DeclRecord, GameState, Reveal, set_at
+from tressette_dsl.rules.model import Ruleset
+
+if TYPE_CHECKING:  # the cache imports `dealend`, which uses `declared` from here
+    from tressette_dsl.compiled.cache import CompiledRuleset
+
+
+def in_round(compiled: CompiledRuleset, state: GameState) -> bool:
+    """A declaring or announcing round of the tricks phase is waiting for a seat."""
+    return (
+        compiled.run is not None
+        and not state.over
+        and state.to_act is not None
+        and state.phase == compiled.generated.phase_index
+        and state.sub in ("declare", "announce")
+    )
+
+
+def round_step(
+    rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
+) -> GameState:
+    """One decision of a declaring (or announcing) round, as the tricks phase makes it:
+    declare one of the options (the seat stays to act) or announce, or say done (the next
+    seat, or back to the play). The step that would end the play is the interpreter's."""
+    s = state
+    seat = s.to_act
+    assert seat is not None
+    if s.sub == "declare":
+        options = declare.options(rules, s, seat, declare.basis(s, seat))
+    else:
+        options = declare.options(rules, s, seat, s.hands[seat])[:1]  # may announce: once
+    i = choose[seat](len(options) + 1)
+    stats.actions += 1
+    if i < len(options) and s.sub == "declare":
+        return declared(rules, s, seat, options[i])
+    if i < len(options):  # announce: remember the hand, then as done
+        s = s.replace(announced=set_at(s.announced, seat, s.hands[seat]))
+    pending = s.pending[1:]
+    if pending:
+        return s.replace(pending=pending, to_act=pending[0], deal_ended=False)
+    if not s.trick and not any(s.hands):  # the play is over: leftover and scoring
+        stats.actions -= 1
+        return apply_counted(rules, state, legal_actions(rules, state)[i], stats)
+    nxt = s.leader if not s.trick else rules.players.next(s.trick[-1][0])
+    return s.replace(sub="play", pending=(), to_act=nxt, deal_ended=False)
+
+
+def declared(rules: Ruleset, s: GameState, seat: int, option: declare.Option) -> GameState:
+    """`declare.record` without the event: log the declaration, show its cards."""
+    decl, text, cards = option
+    d = rules.declaring
+    assert d is not None
+    entry = DeclRecord(
+        seat=seat,
+        decl=decl.id,
+        arg=text,
+        cards=cards,
+        points=decl.points,
+        trick_no=s.trick_no,
+        scored_now=d.scored == "immediately",
+    )
+    if d.reveal != "on_declare":
+        return s.replace(declarations=(*s.declarations, entry), deal_ended=False)
+    return s.replace(
+        declarations=(*s.declarations, entry),
+        public=set_at(s.public, seat, s.public[seat] | (cards & s.hands[seat])),
+        reveals=(*s.reveals, Reveal("declared", seat, cards, s.deal_no)),
+        deal_ended=False,
+    )
