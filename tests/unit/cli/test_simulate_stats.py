@@ -98,3 +98,18 @@ def test_jobs_are_capped_with_a_note(capsys: pytest.CaptureFixture[str]) -> None
     assert code == 0
     assert re.search(r"--jobs 1000 lowered to [12] \(", err)
     assert "2 matches to play" in err
+
+
+def test_the_statistics_are_the_same_on_the_compiled_kernel(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Random bots play on the compiled kernel with --engine auto; the deal records (bids,
+    successes, big wins) come along, so the exported statistics equal the interpreter's."""
+    common = ["calabresella", "--games", "4", "--agents", "random", "--format", "json"]
+    code, interpreted, _err = _run(capsys, *common, "--engine", "interpreted")
+    assert code == 0
+    code, compiled, _err = _run(capsys, *common, "--engine", "compiled")
+    assert code == 0
+    doc = json.loads(compiled)
+    assert doc["summary"]["contracts"], "the compiled path carries the contracts"
+    assert compiled == interpreted
