@@ -219,6 +219,17 @@ def _deck(rules: Any) -> list[str]:
     return out
 
 
+def _deal_total(rules: Any) -> str:
+    """What one deal is worth in all, so a target or a threshold can be checked against it."""
+    d, last = rules.deck, rules.scoring.last_trick
+    units = sum(d.card_value[c] for c in d.cards) + last
+    return (
+        f"- One deal is worth {units} units in all ({points(units - last, d.unit)} in cards + "
+        f"{points(last, d.unit)} for the last trick = {points(units, d.unit)} points), "
+        "declarations aside."
+    )
+
+
 def _rank_strength(deck: Any, rank: int) -> int:
     strengths = [deck.card_strength[c] for c in deck.cards if deck.card_rank[c] == rank]
     return max(strengths) if strengths else -1
@@ -369,6 +380,7 @@ def _scoring(rules: Any) -> list[str]:
             if d.unit > 1
             else "."
         ),
+        _deal_total(rules),
     ]
     if sc.leftover_to != "none":
         out.append(

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from tressette_dsl.text import cut_line, escape
+
 
 class Severity(StrEnum):
     ERROR = "error"
@@ -74,22 +76,26 @@ def _source_line(span: Span, sources: dict[str, str] | None) -> str | None:
 def render_text(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
     """``file:line:col: error[TS203]: message``, then the source line and a caret.
 
+    A long line is cut around the column and control characters are escaped, in the
+    line and the message alike, so that no input can flood or drive the terminal.
+
     >>> d = Diagnostic("TS203", "unknown key 'colour'", Span("r.yaml", 2, 3))
     >>> print(render_text(d, {"r.yaml": "a: 1\\n  colour: red\\n"}))
     r.yaml:2:3: error[TS203]: unknown key 'colour'
       colour: red
       ^
     """
-    out = [f"{diag.span}: {diag.severity.value}[{diag.code}]: {diag.message}"]
+    head = f"{diag.span}: {diag.severity.value}[{diag.code}]: {diag.message}"
+    out = [escape(head, keep_tabs=True)]
     line = _source_line(diag.span, sources)
     if line is not None:
-        shown = line if len(line) <= 200 else line[: max(diag.span.col + 40, 200)] + " …"
+        shown, caret = cut_line(line, diag.span.col)
         out.append(shown)
-        out.append(" " * max(diag.span.col - 1, 0) + "^")
+        out.append(" " * (caret - 1) + "^")
     if diag.hint:
-        out.append(f"  hint: {diag.hint}")
+        out.append(escape(f"  hint: {diag.hint}"))
     for text, span in diag.notes:
-        out.append(f"  note: {span}: {text}")
+        out.append(escape(f"  note: {span}: {text}"))
     return "\n".join(out)
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +38,8 @@ from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.loader import load_document
 from tressette_dsl.rules.build import document_hash
 from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.source.files import FileProblem, open_regular
+from tressette_dsl.text import quote_input
 
 FORMAT = "tressette-log/1"
 
@@ -117,7 +120,7 @@ def event_record(data: Mapping[str, Any]) -> Event:
         raise ValueError(f"not an event type: {kind!r}")
     try:
         record = decode(dict(data))
-    except (TypeError, KeyError) as exc:
+    except (TypeError, KeyError, ValueError) as exc:
         raise ValueError(f"{kind}: {exc}") from None
     if not isinstance(record, _EVENT_TYPES[kind]):  # pragma: no cover - the codec's registry
         raise ValueError(f"{kind}: decoded as {type(record).__name__}")
@@ -213,27 +216,85 @@ _HEADER_FIELDS: dict[str, type | tuple[type, ...]] = {
 }
 
 
+MAX_LINE_BYTES = 1_000_000  # one line: a header with its first deal is a few KB
+MAX_LOG_LINES = 200_000  # a match stopped by --max-deals 500 has ~20,000 actions
+MAX_JSON_DEPTH = 64  # as deep as a ruleset may nest; a log line nests 4 or 5 levels
+
+
 def read_log(path: str | os.PathLike[str]) -> GameLog:
-    """Parses and validates a log; raises `LogError` at the first bad line."""
+    """Parses and validates a log; raises `LogError` at the first bad line.
+
+    Only a regular file is opened (never a FIFO or a device); it is read line by line,
+    each line at most `MAX_LINE_BYTES` and nested at most `MAX_JSON_DEPTH` deep, so that a
+    hostile log costs little memory and never exhausts the stack. A UTF-8 BOM is skipped.
+    """
     name = str(path)
     try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise LogError(name, 0, f"cannot read: {exc.strerror or exc}") from None
-    if not raw.strip():
-        raise LogError(name, 1, "empty log: expected a header line")
-    if b"\0" in raw[:4096]:
-        raise LogError(name, 1, "not a text file (binary data)")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise LogError(name, line, f"not UTF-8 text (byte {exc.start})") from None
-    lines = text.split("\n")
-    truncated = not text.endswith("\n")
-    if not truncated:
-        lines.pop()  # the empty string after the final newline
+        fd = open_regular(path)
+    except FileProblem as exc:
+        raise LogError(quote_input(name), 0, f"cannot read: {exc.reason}") from None
+    with os.fdopen(fd, "rb") as handle:
+        lines, truncated = _read_lines(name, handle)
     return _parse_lines(name, lines, truncated)
+
+
+def _read_lines(name: str, handle: IO[bytes]) -> tuple[list[str], bool]:
+    lines: list[str] = []
+    raw = b""
+    while True:
+        raw = handle.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            break
+        number = len(lines) + 1
+        if len(raw) > MAX_LINE_BYTES:
+            message = f"the line is longer than {MAX_LINE_BYTES:,} bytes: not a log line"
+            raise LogError(name, number, message)
+        if number == 1:
+            wide = _wide_encoding(raw)
+            if wide:
+                raise LogError(name, 1, f"the log is {wide} text, not UTF-8: save it as UTF-8")
+            raw = raw.removeprefix(b"\xef\xbb\xbf")
+        if b"\0" in raw:
+            raise LogError(name, number, "not a text file (binary data)")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogError(name, number, f"not UTF-8 text (column {exc.start + 1})") from None
+        if number > MAX_LOG_LINES:
+            raise LogError(name, number, f"more than {MAX_LOG_LINES:,} lines: not a game log")
+        lines.append(text.removesuffix("\n").removesuffix("\r"))
+        last = text
+    if not lines or not any(line.strip() for line in lines):
+        raise LogError(name, 1, "empty log: expected a header line")
+    truncated = not last.endswith("\n")
+    return lines, truncated
+
+
+def _wide_encoding(raw: bytes) -> str | None:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "UTF-16"
+    if len(raw) >= 4 and raw[:8].count(0) >= 3:
+        return "UTF-16"
+    return None
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(line: str) -> int | None:
+    """The 1-based column where `line` nests deeper than `MAX_JSON_DEPTH`, or None.
+
+    Checked before ``json.loads``, whose recursion a line of 100,000 ``[`` would exhaust."""
+    if line.count("[") + line.count("{") <= MAX_JSON_DEPTH:
+        return None
+    depth = 0
+    blanked = _STRINGS.sub(lambda m: " " * len(m.group()), line)
+    for match in _BRACKETS.finditer(blanked):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > MAX_JSON_DEPTH:
+            return match.start() + 1
+    return None
 
 
 def _parse_lines(name: str, lines: list[str], truncated: bool) -> GameLog:
@@ -285,6 +346,10 @@ def end_kind(end: LogEnd) -> str:
 
 
 def _json_object(name: str, number: int, line: str, maybe_cut: bool) -> dict[str, Any]:
+    deep = _too_deep(line)
+    if deep is not None:
+        message = f"JSON nested more than {MAX_JSON_DEPTH} levels deep at column {deep}"
+        raise LogError(name, number, message)
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:

@@ -3,7 +3,8 @@
 Every failed expectation is printed at its ``file:line:col`` with the expected and the actual
 value; then one summary line. Exit 0 when every scenario holds (pending ones are skipped,
 never counted as passed), 1 when any fails or a scenario file is malformed, 2 on usage
-errors (no such file, nothing to check).
+errors (a FILE that does not exist or is not a regular file or a folder, nothing to check).
+In a folder, ruleset files (they start with ``id:``) are skipped.
 """
 
 from __future__ import annotations
@@ -15,8 +16,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tressette_dsl.cli.common import path_argument_problem
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, render_text, to_json
 from tressette_dsl.scenarios import Result, RulesetCache, discover, load_file, run_file
+from tressette_dsl.source import MAX_BYTES
+from tressette_dsl.source.files import FileProblem, read_regular
+from tressette_dsl.text import escape
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,10 +37,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    missing = [p for p in args.paths if not Path(p).exists()]
-    if missing:
-        for path in missing:
-            print(f"tressette check: no such file or folder: {path}", file=sys.stderr)
+    unusable = [w for w in (path_argument_problem(p, folders=True) for p in args.paths) if w]
+    if unusable:
+        for why in unusable:
+            print(f"tressette check: {why}", file=sys.stderr)
         return 2
     files = discover(args.paths)
     if not files:
@@ -69,8 +74,10 @@ class _Report:
         self.results.extend(run_file(sfile, cache, select))
 
     def _remember(self, path: Path) -> None:
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            self.sources[str(path)] = path.read_text(encoding="utf-8")
+        with contextlib.suppress(FileProblem, UnicodeDecodeError):
+            data = read_regular(path, MAX_BYTES)
+            if len(data) <= MAX_BYTES:
+                self.sources[str(path)] = data.decode("utf-8-sig")
 
     def failing(self) -> bool:
         return bool(self.broken) or any(r.status in ("failed", "error") for r in self.results)
@@ -86,7 +93,7 @@ class _Report:
             print(render_text(diag, self.sources))
         for result in self.results:
             if verbose or result.status in ("failed", "error"):
-                print(f"{result.status.upper():7} {result.scenario.ident}")
+                print(escape(f"{result.status.upper():7} {result.scenario.ident}"))
             if result.status in ("failed", "error"):
                 for diag in result.diagnostics:
                     print(render_text(diag, self.sources))

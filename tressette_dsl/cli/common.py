@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -30,12 +31,40 @@ def report(diagnostics: tuple[Diagnostic, ...] | list[Diagnostic]) -> None:
         print(render_text(diag, sources), file=sys.stderr)
 
 
+EXIT_PROBLEMS, EXIT_USAGE = 1, 2
+
+
 def load_or_report(ref: str) -> Ruleset | None:
     """The compiled ruleset, or None after printing every problem that stops it loading."""
+    rules, _code = load_or_exit_code(ref)
+    return rules
+
+
+def load_or_exit_code(ref: str) -> tuple[Ruleset | None, int]:
+    """The compiled ruleset and 0, or None after printing every problem and the exit code:
+    2 (usage) when `ref` names no bundled id and no readable regular file, 1 when the
+    ruleset was read and has problems. Every command uses the same rule."""
     from tressette_dsl.loader import load_ruleset  # noqa: PLC0415 - keep `validate` light
 
     try:
-        return load_ruleset(ref)
+        return load_ruleset(ref), 0
     except DiagnosticError as err:
         report(err.diagnostics)
+        unreadable = all(d.code == "TS114" for d in err.diagnostics) and len(err.diagnostics) == 1
+        return None, EXIT_USAGE if unreadable else EXIT_PROBLEMS
+
+
+def path_argument_problem(text: str, *, folders: bool) -> str | None:
+    """Why a PATH argument cannot be read (missing, a FIFO, a device; a folder unless
+    `folders`), as a message that names the path; None when it can be read."""
+    from tressette_dsl.source.files import path_problem  # noqa: PLC0415
+    from tressette_dsl.text import quote_input  # noqa: PLC0415
+
+    if folders and os.path.isdir(text):
         return None
+    problem = path_problem(text)
+    if problem is None:
+        return None
+    if problem.missing:
+        return f"no such file or folder: {quote_input(text)}"
+    return f"{quote_input(text)}: {problem.reason}"

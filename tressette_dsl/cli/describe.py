@@ -1,11 +1,15 @@
 """``tressette describe RULESET [--format markdown|html]``: the rules as a page generated
-from the compiled model, in Markdown or as a standalone HTML document."""
+from the compiled model, in Markdown or as a standalone HTML document.
+
+Exit 0 printed, 1 the ruleset has problems (printed as `validate` prints them), 2 RULESET
+names no bundled id and no readable file (missing, a folder, a FIFO, a device).
+"""
 
 from __future__ import annotations
 
 import argparse
 
-from tressette_dsl.cli.common import load_or_report
+from tressette_dsl.cli.common import load_or_exit_code
 from tressette_dsl.describe import describe
 
 
@@ -23,9 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = load_or_report(args.ruleset)
+    rules, code = load_or_exit_code(args.ruleset)
     if rules is None:
-        return 1
+        return code
     page = describe(rules)
     if args.format == "html":
         from tressette_dsl.prose.html import to_html  # noqa: PLC0415

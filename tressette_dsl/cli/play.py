@@ -41,6 +41,7 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
+from tressette_dsl.text import escape
 
 EXIT_OK, EXIT_STOPPED_BY_PLAYER, EXIT_USAGE, EXIT_MAX_DEALS, EXIT_CTRL_C = 0, 1, 2, 3, 130
 HUMAN = "human"
@@ -95,7 +96,12 @@ def run(args: argparse.Namespace) -> int:
     try:
         kinds = parse_players(args.players, rules.players.names)
     except PlayersSpecError as err:
-        print(f"tressette play: --players: {err}", file=sys.stderr)
+        print(f"tressette play: --players: {escape(str(err))}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.max_deals < 1:
+        print(
+            f"tressette play: --max-deals must be at least 1, not {args.max_deals}", file=sys.stderr
+        )
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
     table = Table(rules, seed, kinds, out=out, quiet=args.quiet, max_deals=args.max_deals)
@@ -110,9 +116,13 @@ def parse_players(spec: str | None, names: Sequence[str]) -> list[str]:
     ``random`` (every seat) or ``human`` (seat 0 human, the others bots)."""
     n = len(names)
     kinds = ["heuristic"] * n
-    if spec is None or not spec.strip():
+    if spec is None:
         return kinds
+    if not spec.strip():
+        raise PlayersSpecError("empty: give one kind per seat, or leave --players out for bots")
     items = [item.strip().lower() for item in spec.split(",")]
+    if any(not item for item in items):
+        raise PlayersSpecError(f"an empty entry in {spec!r}: one kind per seat, comma-separated")
     if all("=" not in item for item in items):
         if len(items) == 1:  # 'human': seat 0 (others bots); a bot kind: every seat
             items = [HUMAN] + ["heuristic"] * (n - 1) if items[0] == HUMAN else items * n
@@ -120,6 +130,7 @@ def parse_players(spec: str | None, names: Sequence[str]) -> list[str]:
             raise PlayersSpecError(f"{len(items)} kinds given for {n} seats ({', '.join(names)})")
         return [_kind(item) for item in items]
     lowered = [name.lower() for name in names]
+    given: dict[int, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep:
@@ -131,6 +142,11 @@ def parse_players(spec: str | None, names: Sequence[str]) -> list[str]:
             seat = lowered.index(key.lower())
         else:
             raise PlayersSpecError(f"no seat {key!r}: seats are 0..{n - 1} or {', '.join(names)}")
+        if seat in given:
+            raise PlayersSpecError(
+                f"seat {seat} ({names[seat]}) is given twice ({given[seat]!r} and {item!r})"
+            )
+        given[seat] = item
         kinds[seat] = _kind(value.strip())
     return kinds
 
@@ -424,7 +440,21 @@ def resolve_input(
     rules: Any, state: Any, legal: Sequence[Any], text: str
 ) -> tuple[Any | None, str]:
     """The legal action meant by `text` (a number, the action text, or a bare card), or
-    None and a message that says why not and what was probably meant."""
+    None and a message that says why not and what was probably meant (the input it quotes
+    escaped and cut, so that a pasted line can neither flood nor drive the terminal)."""
+    if len(text) > MAX_INPUT:
+        return None, (
+            f"That line is {len(text):,} characters long: type a move's number or its text "
+            "(or 'help')."
+        )
+    action, message = _resolve(rules, state, legal, text)
+    return action, escape(message)
+
+
+MAX_INPUT = 200  # the longest line a move could be typed in, with room to spare
+
+
+def _resolve(rules: Any, state: Any, legal: Sequence[Any], text: str) -> tuple[Any | None, str]:
     typed = normalise(rules, text)
     if typed.isdecimal() and typed.isascii():
         number = int(typed)

@@ -3,7 +3,9 @@
 The ruleset named in the header is loaded (the recorded file path if it still exists, else
 the bundled id) and its hash compared with the recorded one. Then, from ``start`` with the
 recorded seed (whose events must be the header's ``events``, when it has them), each action
-must be by the seat to act, well-formed, legal, and produce exactly the recorded events;
+must be by the seat to act, well-formed, legal, and produce exactly the recorded events; the
+header's seat names must be the ruleset's, and a bot seat's action must be what that bot
+(deterministic given the seed) chooses, so an edited ``players`` or ``seats`` is caught;
 the closing line must match ``result(...)``. The first difference is reported as
 ``LOG:line: expected ..., got ...`` (expected = what the engine says, got = what the log
 says).
@@ -23,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from tressette_dsl import gamelog
+from tressette_dsl.agents import AGENT_KINDS, make_agent
+from tressette_dsl.agents.base import choose, seat_rng
 from tressette_dsl.cli import render
 from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.engine import (
@@ -39,8 +43,10 @@ from tressette_dsl.engine import (
 )
 from tressette_dsl.loader import bundled_ids
 from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.text import escape
 
 EXIT_OK, EXIT_DIVERGED, EXIT_RULESET = 0, 1, 2
+HUMAN = "human"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +123,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _where(path: str, line: int, message: str) -> str:
-    return f"{path}: {message}" if line <= 0 else f"{path}:{line}: {message}"
+    """``LOG:line: message``, escaped: a log's text must not drive the terminal."""
+    text = f"{path}: {message}" if line <= 0 else f"{path}:{line}: {message}"
+    return escape(text)
 
 
 def ruleset_source(log: gamelog.GameLog, override: str | None) -> tuple[str | None, list[str]]:
@@ -155,6 +163,10 @@ def replay(
             f"expected {rules.players.count} seats for {rules.id!r}, "
             f"got {len(header['seats'])} in the header",
         )
+    problem = _check_seating(rules, header)
+    if problem is not None:
+        return problem
+    bots = _Bots(header)
     # `setup` is written as {} by `tressette play` and is not read: a log replays from its seed
     try:
         state, first = start(rules, header["seed"])
@@ -171,7 +183,7 @@ def replay(
         if show is not None:
             show(header["events"])
     for entry in log.actions:
-        state, problem = _replay_action(rules, state, entry)
+        state, problem = _replay_action(rules, state, entry, bots)
         if problem is not None:
             return problem
         if show is not None:
@@ -179,8 +191,54 @@ def replay(
     return _check_end(rules, state, log.end)
 
 
+def _check_seating(rules: Ruleset, header: dict[str, Any]) -> Divergence | None:
+    """The header's seat names must be the ruleset's, in order, and each player a kind
+    `tressette play` writes: an edited header is caught before any action is replayed."""
+    names = list(rules.players.names)
+    if header["seats"] != names:
+        return Divergence(
+            1, f"header: expected seats {names}, got {_short(header['seats'])} (edited?)"
+        )
+    for seat, kind in enumerate(header["players"]):
+        if not isinstance(kind, str) or (kind != HUMAN and kind not in AGENT_KINDS):
+            known = ", ".join([HUMAN, *sorted(AGENT_KINDS)])
+            return Divergence(
+                1, f"header: player {seat} is {_short(kind)}, expected one of {known}"
+            )
+    return None
+
+
+class _Bots:
+    """The bots of the header's seats, as `tressette play` made them: a bot is
+    deterministic given the seed, so each of its recorded actions must be its own choice,
+    and a header whose players were changed diverges at the first action that tells."""
+
+    def __init__(self, header: dict[str, Any]) -> None:
+        kinds = list(header["players"])
+        self.kinds = kinds
+        self.agents = {i: make_agent(k) for i, k in enumerate(kinds) if k != HUMAN}
+        self.rngs = [seat_rng(header["seed"], i) for i in range(len(kinds))]
+
+    def check(
+        self, rules: Ruleset, state: GameState, seat: int, legal: Sequence[Any], action: Any
+    ) -> str | None:
+        agent = self.agents.get(seat)
+        if agent is None:
+            return None
+        try:
+            chosen = choose(agent, rules, state, legal, self.rngs[seat])
+        except Exception as exc:  # a bot failure is the log's line, not a traceback
+            return f"the {self.kinds[seat]} bot of the header failed: {type(exc).__name__}: {exc}"
+        if chosen != action:
+            return (
+                f"expected {chosen} (the {self.kinds[seat]} bot the header names for "
+                f"{_seat(rules, seat)}), got {str(action)!r}: were the header's players changed?"
+            )
+        return None
+
+
 def _replay_action(
-    rules: Ruleset, state: GameState, entry: gamelog.LogAction
+    rules: Ruleset, state: GameState, entry: gamelog.LogAction, bots: _Bots | None = None
 ) -> tuple[GameState, Divergence | None]:
     line = entry.line
     if is_over(state):
@@ -196,13 +254,18 @@ def _replay_action(
         action = parse_action(rules, state, entry.action)
     except InvalidActionError as exc:
         return state, Divergence(line, f"expected an action, got {entry.action!r}: {exc}")
-    if action not in legal_actions(rules, state):
+    legal = legal_actions(rules, state)
+    if action not in legal:
         try:
             apply(rules, state, action)
             why = "not among the legal actions"
         except IllegalActionError as exc:
             why = str(exc)
         return state, Divergence(line, f"expected a legal action, got {entry.action!r}: {why}")
+    if bots is not None:
+        problem = bots.check(rules, state, seat, legal, action)
+        if problem is not None:
+            return state, Divergence(line, problem)
     try:
         state, events = apply(rules, state, action)
     except Exception as exc:  # an engine failure is reported at the line that caused it

@@ -4,7 +4,8 @@ Match ``i`` (0-based) is played with seed ``SEED + i`` and fresh agents, so any 
 the summary can be replayed alone (``tressette play RULESET --seed N --players ...``). The
 agents are given per seat, cycling when fewer kinds than seats are listed: on four seats
 ``random,heuristic`` puts random bots in seats 0 and 2 and heuristic bots in 1 and 3.
-With ``--jobs K`` the matches are spread over K processes; the summary is the same.
+With ``--jobs K`` the matches are spread over K processes (at most the CPUs available and
+the number of games; a larger K is capped and the cap is said); the summary is the same.
 
 In payoff games (`sides: contract` with a `payoff`) every scored deal is also checked to be
 zero-sum: the balance changes of the seats add up to 0; a deal that does not is an error.
@@ -40,6 +41,7 @@ from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.compiled.matches import engine_for, safe_compiled_match
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.simulation import BACKENDS, MatchJob, cap_jobs, run_matches
+from tressette_dsl.simulation.jobs import available_cpus, capped_jobs
 from tressette_dsl.simulation.progress import Progress
 from tressette_dsl.stats import compare, samples_of, summarise
 from tressette_dsl.stats.export import to_csv, to_json
@@ -240,6 +242,10 @@ def seat_kinds(spec: str, seats: int) -> list[str]:
 # --- running -----------------------------------------------------------------------------------
 
 
+# `available_cpus` and `capped_jobs` live in tressette_dsl.simulation.jobs (imported above).
+__all__ = ["available_cpus", "capped_jobs", "simulate"]
+
+
 def simulate(
     rules: Ruleset,
     source: str,
@@ -256,6 +262,7 @@ def simulate(
     one `compiled.matches.engine_for` chose."""
     seeds = list(seeds)
     match = safe_compiled_match if engine == "compiled" else safe_match
+    jobs = capped_jobs(jobs, len(seeds))
     if jobs <= 1 or len(seeds) <= 1:
         return [match(rules, seed, kinds, max_deals) for seed in seeds]
     return run_matches(MatchJob(source, tuple(kinds), max_deals, engine), seeds, jobs=jobs)

@@ -21,7 +21,12 @@ from typing import TYPE_CHECKING, Any
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.actions import ActionSyntaxError as _Syntax
 from tressette_dsl.engine.actions import parse_text as _parse_text
-from tressette_dsl.engine.errors import IllegalActionError, InvalidActionError
+from tressette_dsl.engine.errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    IllegalActionError,
+    InvalidActionError,
+)
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.engine.match import result as _result
@@ -59,6 +64,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "Action",
+    "ArgumentTypeError",
+    "ArgumentValueError",
     "Event",
     "GameState",
     "IllegalActionError",
@@ -80,24 +87,38 @@ __all__ = [
 ]
 
 
+def _state(fn: str, state: Any) -> GameState:
+    if not isinstance(state, GameState):
+        raise ArgumentTypeError(
+            fn, "state", f"must be a GameState (from new_game or apply), not {type(state).__name__}"
+        )
+    return state
+
+
 def to_act(state: GameState) -> int | None:
     """The seat that must act now; None once the match is over."""
+    _state("to_act", state)
     return None if state.over else state.to_act
 
 
 def is_over(state: GameState) -> bool:
-    return state.over
+    """Whether the match has ended."""
+    return _state("is_over", state).over
 
 
 def deal_over(state: GameState) -> bool:
     """True when the transition that produced `state` finished a deal (scored, abandoned
     or ended by a claim), or the match is over. The engine deals the next deal at once, so
     such a state already waits for the first decision of the new deal."""
+    _state("deal_over", state)
     return state.deal_ended or state.over
 
 
 def result(rules: Ruleset, state: GameState) -> MatchResult:
     """Winners, totals per side and per seat, the per-deal history and why it ended."""
+    from tressette_dsl.engine.arguments import check_state  # noqa: PLC0415
+
+    check_state("result", rules, state)
     return _result(rules, state)
 
 
@@ -105,6 +126,10 @@ def parse_action(rules: Ruleset, state: GameState, text: str) -> Action:
     """Text to an action record; `InvalidActionError` with a helpful message if malformed.
 
     Whether the action is legal is `apply`'s business (`IllegalActionError`)."""
+    from tressette_dsl.engine.arguments import check_state, check_text  # noqa: PLC0415
+
+    check_state("parse_action", rules, state)
+    check_text("parse_action", text)
     deck = rules.deck
 
     def card(word: str) -> str:

@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tressette_dsl.engine import declare
+from tressette_dsl.engine.arguments import check_rng, check_seat, check_state
 from tressette_dsl.engine.assignment import feasible, sequential
 from tressette_dsl.engine.state import DeclRecord, GameState, TrickRecord
 from tressette_dsl.engine.step import evaluate
@@ -69,8 +70,9 @@ Place = tuple[str, Any]  # ("hand", seat) or (zone, discarding seat | None)
 
 def determinize(rules: Ruleset, state: GameState, seat: int, rng: random.Random) -> GameState:
     """A full state consistent with everything `seat` may know; the rest dealt at random."""
-    if not 0 <= seat < state.n:
-        raise ValueError(f"seat must be 0..{state.n - 1}, not {seat}")
+    check_state("determinize", rules, state)
+    check_seat("determinize", seat, state.n)
+    check_rng("determinize", rng)
     problem = _Problem(rules, state, seat)
     groups = problem.sample(rng)
     return problem.build(groups, rng)

@@ -3,7 +3,8 @@
 `InvalidActionError`: the text is not an action of this ruleset (`plya 3D`, `play 3X`).
 `IllegalActionError`: a well-formed action the rules forbid now; it carries a `Diagnostic`
 (code TS5xx) whose message says why and which rule forbids it, located at that rule.
-Both subclass `ValueError`.
+Both subclass `ValueError`. `ArgumentTypeError` (a TypeError) and `ArgumentValueError` (a
+ValueError) are raised for arguments that are not what a public function takes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,36 @@ class IllegalActionError(ValueError):
     def __init__(self, diagnostic: Diagnostic) -> None:
         self.diagnostic = diagnostic
         super().__init__(diagnostic.message)
+
+
+class _ArgumentProblem:
+    """Mixed into the argument errors: the function and the argument, for tools."""
+
+    function: str
+    argument: str
+
+    def _set(self, function: str, argument: str) -> None:
+        self.function = function
+        self.argument = argument
+
+
+class ArgumentTypeError(_ArgumentProblem, TypeError):
+    """A public function was given an argument of the wrong type (``seat='South'``,
+    ``rng=None``, an action as text). ``str()`` is ``fn: argument ...``."""
+
+    def __init__(self, function: str, argument: str, problem: str) -> None:
+        self._set(function, argument)
+        super().__init__(f"{function}: {argument} {problem}")
+
+
+class ArgumentValueError(_ArgumentProblem, ValueError):
+    """A public function was given an argument of the right type that does not fit the
+    ruleset or the state (a seat out of range, a hand of the wrong size, a state of another
+    ruleset, a zone the ruleset lacks). ``str()`` is ``fn: argument ...``."""
+
+    def __init__(self, function: str, argument: str, problem: str) -> None:
+        self._set(function, argument)
+        super().__init__(f"{function}: {argument} {problem}")
 
 
 class RuleEvaluationError(RuntimeError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine import match
+from tressette_dsl.engine import arguments, match
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
@@ -37,10 +37,12 @@ def new_game(
     monte: Sequence[str] | None = None,
 ) -> GameState:
     """A new match, dealt and waiting for the first decision."""
-    state, _events = start(
-        rules, seed, dealer=dealer, deck=deck, hands=hands, stock=stock, monte=monte
+    zones = {"stock": stock, "monte": monte}
+    arguments.check_setup(
+        "new_game", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
-    return state
+    state, _events = _begin(rules, seed, dealer=dealer, deck=deck, hands=hands, zones=zones)
+    return arguments.trust(rules, state)
 
 
 def start(
@@ -55,6 +57,23 @@ def start(
 ) -> tuple[GameState, tuple[Event, ...]]:
     """`new_game`, with the events of getting there: the first `Dealt` and every automatic
     step before the first decision (a redeal, a trump set, mandatory declarations...)."""
+    zones = {"stock": stock, "monte": monte}
+    arguments.check_setup(
+        "start", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
+    )
+    return _begin(rules, seed, dealer=dealer, deck=deck, hands=hands, zones=zones)
+
+
+def _begin(
+    rules: Ruleset,
+    seed: int,
+    *,
+    dealer: int | None,
+    deck: Sequence[str] | None,
+    hands: Mapping[int, Sequence[str]] | None,
+    zones: Mapping[str, Sequence[str] | None],
+) -> tuple[GameState, tuple[Event, ...]]:
+    stock, monte = zones["stock"], zones["monte"]
     n = rules.players.count
     fixed = _fixed(rules, deck, hands, stock, monte)
     if dealer is None:
@@ -66,10 +85,11 @@ def start(
     )
     step = Step(rules, state)
     _start_deal(step, dealer)
-    return step.state, tuple(step.events)
+    return arguments.trust(rules, step.state), tuple(step.events)
 
 
 def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
+    arguments.check_state("legal_actions", rules, state)
     if state.over or state.to_act is None:
         return ()
     spec = rules.flow[state.phase]
@@ -78,6 +98,8 @@ def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
 
 
 def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    arguments.check_state("apply", rules, state)
+    arguments.check_action("apply", action)
     if state.over or state.to_act is None:
         raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
     spec = rules.flow[state.phase]
@@ -90,7 +112,7 @@ def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, 
         _advance(step)
     elif step.restart:
         _restart(step)
-    return step.state, tuple(step.events)
+    return arguments.trust(rules, step.state), tuple(step.events)
 
 
 def _advance(step: Step) -> None:

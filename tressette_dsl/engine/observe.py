@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tressette_dsl.engine.arguments import check_seat, check_state
 from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
 from tressette_dsl.engine.phases import PHASE_KINDS
@@ -75,6 +76,9 @@ class Observation:
 
 
 def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
+    """What `seat` may see of `s` (its own hand, the table, never another hidden card)."""
+    check_state("observe", rules, s)
+    check_seat("observe", seat, s.n)
     deck = rules.deck
     texts = deck.texts
     legal = tuple(str(a) for a in legal_actions(rules, s)) if s.to_act == seat else ()

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from tressette_dsl.engine.codec import decode, encode, record
+from tressette_dsl.engine.codec import CodecError, decode, encode, record
 
 
 @record
@@ -182,8 +182,16 @@ class GameState:
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> GameState:
-        state = decode(data)
-        assert isinstance(state, GameState)
+        """The state `to_dict` gave; raises `CodecError` (a ValueError) for other data."""
+        if not isinstance(data, dict):
+            raise CodecError(f"GameState.from_dict: data must be a dict, not {type(data).__name__}")
+        if data.get("type", "GameState") != "GameState":
+            raise CodecError(
+                f"GameState.from_dict: data is a {data.get('type')!r}, not a GameState"
+            )
+        state = decode({**data, "type": "GameState"})
+        if not isinstance(state, GameState):  # pragma: no cover - the type was checked
+            raise CodecError("GameState.from_dict: data is not a GameState")
         return state
 
     def replace(self, **changes: Any) -> GameState:

@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from tressette_dsl.engine.arguments import check_rules, check_seat
+from tressette_dsl.engine.errors import ArgumentTypeError
 from tressette_dsl.engine.phases.call import CallPhase
 from tressette_dsl.rules.model import Ruleset
 
@@ -39,6 +41,18 @@ def events_for(
     """What `seat` (None: any onlooker) may know of each event, as plain dicts.
 
     `events` are engine records or their ``to_dict()`` form (e.g. read from a log)."""
+    check_rules("events_for", rules)
+    check_seat("events_for", seat, rules.players.count, none=True)
+    if isinstance(events, (str, bytes, dict)) or not isinstance(events, Iterable):
+        raise ArgumentTypeError(
+            "events_for", "events", f"must be a sequence of events, not {type(events).__name__}"
+        )
+    events = tuple(events)
+    for event in events:
+        if not hasattr(event, "to_dict") and not (isinstance(event, dict) and "type" in event):
+            raise ArgumentTypeError(
+                "events_for", "events", f"holds {type(event).__name__} {event!r}, not an event"
+            )
     return tuple(event_for(rules, event, seat) for event in events)
 
 

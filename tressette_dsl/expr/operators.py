@@ -86,7 +86,7 @@ def value_op(op: str, a: Type, b: Type) -> tuple[Type, ValueFn]:
     elif op in ORDER:
         if a is Type.NUM and b is Type.NUM:
             return Type.BOOL, ORDER[op]
-        raise OpError(f"cannot order {a} and {b} with '{op}'", _order_hint(a))
+        raise OpError(f"cannot order {a} and {b} with '{op}'", _order_hint(a, b))
     elif op in EQUAL:
         if a is b:
             return Type.BOOL, EQUAL[op]
@@ -100,9 +100,19 @@ def value_op(op: str, a: Type, b: Type) -> tuple[Type, ValueFn]:
     raise OpError("cannot " + _VERB[op].format(a=a, b=b), _arith_hint(op, a, b))
 
 
-def _order_hint(a: Type) -> str | None:
+def _order_hint(a: Type, b: Type | None = None) -> str | None:
     if a in (Type.CARD, Type.RANK):
         return "compare strengths, e.g. strength(x) < strength(y), or use stronger(a, b)"
+    if Type.SEAT in (a, b):
+        return (
+            "seats go round the table and have no order: compare with == or !=, "
+            "or name the seat after another with next(seat) or prev(seat)"
+        )
+    if Type.NUMS in (a, b):
+        return (
+            "a list of numbers (such as totals) has no single value: "
+            "compare max(...), min(...) or sum(...) of it, e.g. max(totals) >= target"
+        )
     return None
 
 

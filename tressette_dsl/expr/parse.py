@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -122,7 +123,8 @@ _WORDS: dict[str, dict[str, str]] = {
 }
 _CHAR_HINTS = {
     "!": "use 'not' to negate, or '!=' to compare",
-    ".": "numbers are whole: write 7/3 for a fraction; there are no attributes",
+    ".": "there are no decimal points: write a fraction with '/', e.g. 4/3; there are no "
+    "attributes",
     "=": "use '==' to compare",
     "^": "there is no power operator",
 }
@@ -135,11 +137,42 @@ _DOUBLED_HINTS = {  # a token written twice, as in other languages
 _PREV = re.compile(r"(\w+|==|!=|<=|>=|//|\S)\s*$")
 
 
+# The card values and packets count whole units: what a decimal or a fraction should be.
+_UNITS_HINT = (
+    "card values are whole numbers of units: with deck.unit: 3 a unit is a third of a point, "
+    "so a card worth a third is 1 (J=1) and one worth a point is 3 (A=3)"
+)
+_SUIT_SYMBOLS = {"♥": "C", "♡": "C", "♦": "D", "♢": "D", "♠": "S", "♤": "S", "♣": "B", "♧": "B"}
+
+
+def _char_hint(text: str, pos: int, ch: str, start: str) -> str | None:
+    """The hint for a character the grammar does not accept at all."""
+    if start in ("values", "packets") and ch in "./":
+        return _UNITS_HINT
+    if ch in _SUIT_SYMBOLS:
+        rank = text[pos - 1] if pos > 0 and not text[pos - 1].isspace() else "3"
+        letter = _SUIT_SYMBOLS[ch]
+        return (
+            f"a card is written with its rank and its suit id, not the symbol: '{rank}{letter}' "
+            f"if '{ch}' is the suit {letter} in deck.suits (as in the bundled decks)"
+        )
+    if not ch.isascii() and (ch.isalpha() or ch.isdigit()):
+        return f"{non_ascii(ch)}: names are ASCII letters, digits and '_'; retype it"
+    return _CHAR_HINTS.get(ch)
+
+
+def non_ascii(ch: str) -> str:
+    """``'а' is U+0430 CYRILLIC SMALL LETTER A, not an ASCII letter``."""
+    name = unicodedata.name(ch, "a character with no name")
+    return f"{ch!r} is U+{ord(ch):04X} {name}, not an ASCII letter"
+
+
 def syntax_problem(text: str, e: UnexpectedInput, code: str, start: str) -> ExprProblem:
     if isinstance(e, UnexpectedCharacters):
         pos = e.pos_in_stream or 0
         ch = text[pos] if pos < len(text) else ""
-        return ExprProblem(code, f"unexpected character {ch!r}", pos, pos + 1, _CHAR_HINTS.get(ch))
+        hint = _char_hint(text, pos, ch, start)
+        return ExprProblem(code, f"unexpected character {ch!r}", pos, pos + 1, hint)
     if not isinstance(e, UnexpectedToken):
         pos = e.pos_in_stream or 0
         return ExprProblem(code, "cannot read this", pos, pos + 1)
@@ -156,6 +189,8 @@ def syntax_problem(text: str, e: UnexpectedInput, code: str, start: str) -> Expr
     word = str(tok)
     doubled = prev is not None and prev.group(1) == word
     hint = _DOUBLED_HINTS.get(word) if doubled or word == "=" else None
+    if start in ("values", "packets") and word in ("/", "."):
+        hint = _UNITS_HINT
     return ExprProblem(code, f"unexpected {word!r}{after}: expected {wanted}", pos, end, hint)
 
 

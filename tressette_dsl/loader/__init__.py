@@ -15,6 +15,7 @@ every problem found, sorted.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,11 +23,14 @@ from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Severity, Spa
 from tressette_dsl.loader import checks, extends, recover, schema
 from tressette_dsl.loader.extends import YAML_SUFFIXES, bundled_ids, bundled_rulesets
 from tressette_dsl.source import SourceMap, parse_yaml, read_source
+from tressette_dsl.source.files import path_problem
+from tressette_dsl.text import quote_input
 
 if TYPE_CHECKING:
     from tressette_dsl.rules.model import Ruleset
 
 __all__ = [
+    "RulesetArgumentError",
     "bundled_ids",
     "bundled_rulesets",
     "load_document",
@@ -39,6 +43,10 @@ __all__ = [
 # Problems that leave the rest of the document as the author meant it, so that the later
 # stages still run (a value the reader refused is left out of the schema's report).
 _HARMLESS = {"TS102", "TS103", "TS104", "TS106", "TS115", "TS116", "TS203"}
+
+
+class RulesetArgumentError(TypeError):
+    """An argument of `load_ruleset` (or its siblings) that is not a ruleset reference."""
 
 
 def playable_rulesets() -> list[Path]:
@@ -56,27 +64,45 @@ def playable_rulesets() -> list[Path]:
     return sorted(out, key=lambda p: p.stem)
 
 
-def resolve_ruleset_path(name_or_path: str | Path) -> Path:
-    """A bundled id (``tressette``, also under ``family/`` and ``house/``) or a file path."""
-    path = Path(name_or_path)
-    if path.is_file():
-        return path
-    text = str(name_or_path)
+def resolve_ruleset_path(name_or_path: str | os.PathLike[str]) -> Path:
+    """A bundled id (``tressette``, also under ``family/`` and ``house/``) or a file path.
+
+    Raises `RulesetArgumentError` (a TypeError) for an argument that is neither a str nor a
+    path, and `DiagnosticError` (TS114) when it names no bundled id and no regular file:
+    the message says what the path is (missing, a folder, a FIFO, a device)."""
+    if not isinstance(name_or_path, (str, os.PathLike)):
+        raise RulesetArgumentError(
+            "name_or_path must be a bundled ruleset id or a file path (str or os.PathLike), "
+            f"not {type(name_or_path).__name__}"
+        )
+    text = os.fspath(name_or_path)
+    if not isinstance(text, str):
+        raise RulesetArgumentError("name_or_path must be a text path, not bytes")
+    shown = quote_input(text)
+    problem = path_problem(text)
+    if problem is None:
+        return Path(text)
     ids = bundled_ids()
-    if "/" not in text and "\\" not in text and not text.endswith(YAML_SUFFIXES):
-        if text in ids:
-            return ids[text]
-        message = f"no bundled ruleset or file named '{text}'"
+    bare = "/" not in text and "\\" not in text and not text.endswith(YAML_SUFFIXES)
+    if bare and text in ids:
+        return ids[text]
+    hint: str | None
+    if not problem.missing:
+        message = f"cannot read '{shown}': {problem.reason}"
+        hint = "give a ruleset file (.yaml) or a bundled ruleset id"
     else:
-        message = f"no such file: '{text}'"
-    hint = did_you_mean(text, ids) or f"bundled rulesets: {', '.join(sorted(ids))}"
-    raise DiagnosticError([Diagnostic("TS114", message, Span(text, 1, 1), hint=hint)])
+        message = (
+            f"no bundled ruleset or file named '{shown}'" if bare else f"no such file: '{shown}'"
+        )
+        hint = did_you_mean(text, ids) or f"bundled rulesets: {', '.join(sorted(ids))}"
+    raise DiagnosticError([Diagnostic("TS114", message, Span(shown, 1, 1), hint=hint)])
 
 
 def collect(path_or_id: str | Path) -> tuple[dict[str, Any], SourceMap, list[Diagnostic]]:
     """Stages 1-4: the merged document, its SourceMap and every problem (not raised)."""
     path = resolve_ruleset_path(path_or_id)
     doc, smap, problems = extends.load(path)
+    problems = schema.refine_float_hints(problems)
     if not _sound(problems):
         return doc, smap, problems
     problems += schema.check(doc, smap, skip=[d.path for d in problems])

@@ -8,16 +8,30 @@ keep their TS3xx codes, located inside the string), then checked against the dec
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, did_you_mean
+from tressette_dsl.loader import consistency, shown_text
+from tressette_dsl.loader.checks_access import (
+    deck_ranks,
+    dict_at,
+    excluded_cards,
+    expr_call,
+    int_at,
+    list_at,
+    phases_of,
+    players_of,
+    rank_tokens,
+    sound_ranks,
+    str_at,
+)
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
 from tressette_dsl.loader.units import CODES as UNIT_CODES
 from tressette_dsl.loader.units import check_units
 from tressette_dsl.rules import zones as zones_of
 from tressette_dsl.source import Path, SourceMap
+from tressette_dsl.text import non_ascii_note
 
 CODES: dict[str, str] = {
     "TS401": "flow names a phase that phases does not define",
@@ -36,6 +50,8 @@ CODES: dict[str, str] = {
     "TS417": "a phase or a packet names a zone that zones does not declare",
     "TS418": "a draw names a zone that is not drawn from",
     BAD_CHOICE_KEY: "a recorded choice names a rule the ruleset does not have",
+    **shown_text.CODES,
+    **consistency.CODES,
     **UNIT_CODES,
 }
 
@@ -47,43 +63,10 @@ def check(doc: dict[str, Any], smap: SourceMap) -> list[Diagnostic]:
     return [diag for one in CHECKS for diag in one(doc, smap)]
 
 
-# ---------------------------------------------------------------------------------------
-# Small typed accessors: the document passed the schema, but stay safe anyway.
+# Small typed accessors (shared with `consistency`, in `checks_access`).
 
-
-def _map(doc: Any, *keys: str) -> dict[str, Any]:
-    for key in keys:
-        doc = doc.get(key) if isinstance(doc, dict) else None
-    return doc if isinstance(doc, dict) else {}
-
-
-def _list(doc: Any, *keys: str) -> list[Any]:
-    value = _map(doc, *keys[:-1]).get(keys[-1])
-    return value if isinstance(value, list) else []
-
-
-def _str(doc: Any, *keys: str) -> str | None:
-    value = _map(doc, *keys[:-1]).get(keys[-1])
-    return value if isinstance(value, str) else None
-
-
-def _int(doc: Any, *keys: str) -> int | None:
-    value = _map(doc, *keys[:-1]).get(keys[-1])
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _players(doc: dict[str, Any]) -> int | None:
-    """players.count, or its default 4 in a playable ruleset (None in an abstract base)."""
-    count = _int(doc, "players", "count")
-    if count is None and doc.get("abstract") is not True and "count" not in _map(doc, "players"):
-        return 4
-    return count
-
-
-def _phases(doc: dict[str, Any], kind: str | None = None) -> Iterator[tuple[str, dict[str, Any]]]:
-    for name, phase in _map(doc, "phases").items():
-        if isinstance(phase, dict) and (kind is None or phase.get("kind") == kind):
-            yield name, phase
+_map, _list, _str, _int = dict_at, list_at, str_at, int_at
+_players, _phases = players_of, phases_of
 
 
 def _unknown(
@@ -93,6 +76,9 @@ def _unknown(
     hint = did_you_mean(str(name), defined) or (
         f"defined: {', '.join(defined)}" if defined else None
     )
+    odd = non_ascii_note(str(name))
+    if odd is not None:
+        hint = f"{odd}; {hint}" if hint else odd
     return smap.diagnostic(code, f"{what} '{name}' is not defined", path, hint=hint)
 
 
@@ -105,7 +91,19 @@ def check_flow(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
     phases = _map(doc, "phases")
     flow = _list(doc, "flow")
     for i, name in enumerate(flow):
-        if isinstance(name, str) and name not in phases:
+        removed = smap.removed.get(("phases", name)) if isinstance(name, str) else None
+        if isinstance(name, str) and name not in phases and removed is not None:
+            span, inherited = removed
+            what = f"'{name}: null' removes it" if inherited else f"'{name}:' has no value"
+            yield Diagnostic(
+                "TS401",
+                f"flow runs the phase '{name}', but {what}",
+                span,
+                path=("phases", name),
+                hint=f"give flow without '{name}' as well, or drop '{name}: null'",
+                notes=smap.provenance(span.file),
+            )
+        elif isinstance(name, str) and name not in phases:
             yield _unknown(smap, "TS401", "flow: phase", name, known=phases, path=("flow", i))
     if doc.get("abstract") is True or "flow" not in doc:
         return
@@ -150,14 +148,7 @@ def check_contracts(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic
 # The deck.
 
 
-def _rank_tokens(text: str) -> list[tuple[str, int]]:
-    return [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
-
-
-def deck_ranks(doc: dict[str, Any]) -> list[str]:
-    """The rank ids of deck.ranks, in the order written."""
-    text = _str(doc, "deck", "ranks") or ""
-    return [token for token, _ in _rank_tokens(text)]
+_rank_tokens = rank_tokens
 
 
 def check_ranks(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
@@ -207,11 +198,7 @@ def check_bid_ranks(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic
                 )
 
 
-def _sound_ranks(doc: dict[str, Any]) -> list[str]:
-    """deck.ranks when it is usable (one character each, none repeated), else []."""
-    ranks = deck_ranks(doc)
-    ok = all(len(r) == 1 for r in ranks) and len(set(ranks)) == len(ranks)
-    return ranks if ok else []
+_sound_ranks = sound_ranks
 
 
 def check_order(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
@@ -299,11 +286,7 @@ def check_deal(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
             )
 
 
-def _excluded(doc: dict[str, Any]) -> set[str]:
-    value = _map(doc, "deck").get("exclude")
-    if isinstance(value, list):
-        return {v for v in value if isinstance(v, str)}
-    return set(re.findall(r"[^\s,]+", value)) if isinstance(value, str) else set()
+_excluded = excluded_cards
 
 
 def _deal_sum(players: int, hands: list[int], zones: list[tuple[str, int]]) -> str:
@@ -512,16 +495,7 @@ def check_big_wins(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]
 # The expression language's small rule languages (rank order, card values, deal packets).
 
 
-def _expr(function: str, text: str, arg: Any) -> tuple[Any, tuple[Any, ...]]:
-    """``tressette_dsl.expr.<function>(text, arg)``: (its value or None, its problems)."""
-    try:
-        from tressette_dsl import expr  # noqa: PLC0415 - Lark is slow to load
-    except ImportError:  # the expression language is not there: the other checks still run
-        return None, ()
-    try:
-        return getattr(expr, function)(text, arg), ()
-    except expr.ExprError as err:
-        return None, err.problems
+_expr = expr_call
 
 
 def _located(problems: Any, smap: SourceMap, path: Path) -> Iterator[Diagnostic]:
@@ -545,5 +519,7 @@ CHECKS: tuple[Check, ...] = (
     check_teams,
     check_big_wins,
     check_choice_keys,
+    shown_text.check_shown_text,
+    *consistency.CHECKS,
     check_units,
 )

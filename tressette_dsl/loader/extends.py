@@ -18,6 +18,8 @@ from typing import Any
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, did_you_mean
 from tressette_dsl.loader.inherit_meta import inherited_meta
 from tressette_dsl.source import Path, SourceMap, display_name, parse_yaml, read_source
+from tressette_dsl.source.files import path_problem
+from tressette_dsl.text import quote_input
 
 CODES: dict[str, str] = {
     "TS110": "the ruleset named by extends cannot be found",
@@ -97,10 +99,17 @@ def find_base(ref: str, folder: FsPath) -> tuple[FsPath | None, str, str | None]
         if not ref.endswith(YAML_SUFFIXES):
             return None, f"extends: the path '{ref}' must end in .yaml or .yml", None
         candidate = folder / ref
-        if candidate.is_file():
+        problem = path_problem(candidate)
+        if problem is None:
             return candidate, "", None
-        near = [p.name for p in candidate.parent.glob("*") if p.suffix in YAML_SUFFIXES]
-        message = f"extends: no file '{ref}' (looked for {display_name(candidate)})"
+        shown = quote_input(ref)
+        if not problem.missing:
+            return None, f"extends: cannot read '{shown}': {problem.reason}", None
+        message = f"extends: no file '{shown}' (looked for {quote_input(display_name(candidate))})"
+        stem = ref.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        if "/" not in ref and "\\" not in ref and stem in bundled_ids():
+            return None, message, f"to extend the bundled ruleset, write 'extends: {stem}'"
+        near = [p.name for p in _siblings(candidate.parent) if p.name != candidate.name]
         return None, message, did_you_mean(candidate.name, near)
     ids = bundled_ids()
     if ref in ids:
@@ -108,7 +117,15 @@ def find_base(ref: str, folder: FsPath) -> tuple[FsPath | None, str, str | None]
     hint = did_you_mean(ref, ids) or (
         f"bundled rulesets: {', '.join(sorted(ids))}; a file path must end in .yaml"
     )
-    return None, f"extends: no bundled ruleset '{ref}'", hint
+    return None, f"extends: no bundled ruleset '{quote_input(ref)}'", hint
+
+
+def _siblings(folder: FsPath) -> list[FsPath]:
+    """The regular .yaml files of a folder (a FIFO or a folder is no candidate)."""
+    try:
+        return [p for p in folder.glob("*") if p.suffix in YAML_SUFFIXES and p.is_file()]
+    except OSError:
+        return []
 
 
 # ---------------------------------------------------------------------------------------
@@ -131,6 +148,7 @@ def _load(
     doc, smap, problems = parse_yaml(read_source(path, name), name)
     ref = doc.get("extends")
     if not isinstance(ref, str) or not ref:  # a wrong type is the schema's to report
+        smap.removed = {p: (smap.key_span(p), False) for p in null_paths(doc, ())}
         return merge({}, doc), smap, problems
     here = path.resolve()
     chain = (*chain, here)
@@ -171,8 +189,30 @@ def merge_documents(
         both = {**getattr(bsmap, table), **getattr(osmap, table)}
         setattr(smap, table, {p: v for p, v in both.items() if p in live})
     smap.sources = {**bsmap.sources, **osmap.sources}
+    smap.removed = {
+        **{p: v for p, v in bsmap.removed.items() if p not in live},
+        **{p: (osmap.key_span(p), _has(base, p)) for p in null_paths(overlay, ())},
+    }
     smap.inherited = {**bsmap.inherited, bsmap.file: (osmap.span(("extends",)), ref)}
     return merged, smap
+
+
+def null_paths(doc: Any, path: Path) -> Iterator[Path]:
+    """The paths of a document whose value is null (``key: null`` or ``key:`` alone)."""
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            if value is None:
+                yield (*path, key)
+            else:
+                yield from null_paths(value, (*path, key))
+
+
+def _has(doc: Any, path: Path) -> bool:
+    for key in path:
+        if not isinstance(doc, dict) or key not in doc:
+            return False
+        doc = doc[key]
+    return True
 
 
 def removes_nothing(base: Any, overlay: Any, smap: SourceMap, path: Path) -> Iterator[Diagnostic]:

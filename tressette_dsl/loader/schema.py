@@ -8,15 +8,19 @@ not at the parent mapping that ``additionalProperties`` names, and the union of 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
+import re
 import sys
 from collections.abc import Iterable, Iterator
+from fractions import Fraction
 from typing import Any
 
-from tressette_dsl.diagnostics import Diagnostic, did_you_mean
+from tressette_dsl.diagnostics import Diagnostic, Span, did_you_mean
 from tressette_dsl.resources import data_path
 from tressette_dsl.source import Path, SourceMap
+from tressette_dsl.text import non_ascii_note
 
 # One file, in the package's source tree; the wheel moves it under _data, mirroring the
 # checkout, so that the bundled rulesets' `$schema` comments resolve there too (pyproject).
@@ -107,7 +111,8 @@ def check(doc: Any, smap: SourceMap, skip: Iterable[Path] = ()) -> list[Diagnost
             key = (diag.code, diag.path, diag.message)
             if key not in seen:
                 seen.add(key)
-                out.append(diag)
+                lost = lost_indent_hint(smap, diag.path)
+                out.append(dataclasses.replace(diag, hint=lost) if lost else diag)
     return out
 
 
@@ -193,6 +198,9 @@ def _unknown_keys(error: Any, path: Path, smap: SourceMap) -> Iterator[Diagnosti
         hint = did_you_mean(str(key), allowed) or (
             f"allowed keys: {', '.join(allowed)}" if allowed else None
         )
+        odd = non_ascii_note(str(key))
+        if odd is not None:
+            hint = f"{odd}; {hint}" if hint else odd
         place = f"in {_dotted(path)}" if path else "at the top level"
         yield smap.diagnostic(
             "TS203", f"unknown key '{key}' {place}", (*path, key), hint=hint, at_key=True
@@ -209,7 +217,43 @@ def _missing(error: Any, path: Path, smap: SourceMap) -> Iterator[Diagnostic]:
         if playable:
             hint = "a playable ruleset needs it; mark a base for other rulesets 'abstract: true'"
         message = f"{where} required key '{key}'"
+        removed = smap.removed.get((*path, key))
+        if removed is not None:
+            yield _removed(smap, (*path, key), removed, message)
+            continue
         yield smap.diagnostic("TS202", message, path, hint=hint, at_key=bool(path))
+
+
+def _removed(smap: SourceMap, path: Path, removed: tuple[Span, bool], message: str) -> Diagnostic:
+    """A required key that is missing because the file wrote it as null: say so there."""
+    span, inherited = removed
+    key = _dotted(path)
+    if inherited and _nothing_after(smap, span):
+        message = (
+            f"{message}: '{key}:' with nothing after it is null, which removed the inherited "
+            "value (the lines after it are not indented under it)"
+        )
+        hint = f"indent the lines that belong to '{key}:' under it, or drop '{key}:'"
+    elif inherited:
+        message = f"{message}: '{key}: null' removed the inherited value"
+        hint = f"drop the line to keep the inherited {key}, or give its keys here"
+    elif _nothing_after(smap, span):
+        message = f"{message}: nothing follows '{key}:' (the lines after it are not indented)"
+        hint = f"indent the lines that belong to '{key}:' under it"
+    else:
+        message = f"{message}: '{key}:' has no value (null)"
+        hint = f"give '{key}' its value, indented under it"
+    notes = smap.provenance(span.file)
+    return Diagnostic("TS202", message, span, path=path, hint=hint, notes=notes)
+
+
+def _nothing_after(smap: SourceMap, span: Span) -> bool:
+    """Whether the key at `span` ends its line (``match:`` alone, perhaps a comment)."""
+    lines = smap.sources.get(span.file, "").splitlines()
+    if not 1 <= span.line <= len(lines):
+        return False
+    rest = lines[span.line - 1][span.col - 1 :].split(":", 1)
+    return len(rest) == 2 and rest[1].split("#", 1)[0].strip() == ""
 
 
 def _wrong_type(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
@@ -225,14 +269,107 @@ def _wrong_type(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
             hint = f'quote it: "{json.dumps(value)}"'
     elif "string" in kinds and isinstance(value, bool | int):
         hint = f'quote it: "{json.dumps(value)}"'
+    elif kinds == ["integer"] and isinstance(value, str) and _FRACTION.fullmatch(value.strip()):
+        hint = (
+            "a whole number of units: with deck.unit: 3 a unit is a third of a point, so "
+            f"{value.strip()} points would be {_in_thirds(value)} (fractions are for expressions)"
+        )
     message = f"{_where(path)}: expected {expected}, found {_describe(value)}"
     return smap.diagnostic("TS201", message, path, hint=hint)
+
+
+def refine_float_hints(problems: list[Diagnostic]) -> list[Diagnostic]:
+    """The reader calls every float TS103 with one hint, a fraction as a string; that works
+    in an expression slot (``deal_points: "4/3"``) but a key that takes only an integer
+    refuses the string, and a count is never a fraction. There, say what it counts."""
+    return [_refined(diag) for diag in problems]
+
+
+_COUNTS = frozenset({"count", "level", "first_dealer", "games", "multiplier", "from", "to"})
+
+
+def _refined(diag: Diagnostic) -> Diagnostic:
+    key = diag.path[-1] if diag.path else None
+    if diag.code != "TS103" or "decimal fraction" not in diag.message or not isinstance(key, str):
+        return diag
+    if key in _COUNTS:
+        hint = f"'{key}' is a whole number: write it without a decimal point"
+    elif _integer_only(key):
+        hint = (
+            f"'{key}' takes a whole number of units, not points "
+            "(with deck.unit: 3 a unit is a third of a point: 1.333 points is 4)"
+        )
+    else:
+        return diag
+    return dataclasses.replace(diag, hint=hint)
+
+
+@functools.cache
+def _key_types() -> dict[str, frozenset[str]]:
+    """Every property name of the schema -> the JSON types it takes anywhere (in the whole
+    half: the overlay half wraps each key to allow null, schema_overlay.py)."""
+    found: dict[str, set[str]] = {}
+    todo: list[Any] = [{k: v for k, v in schema()["$defs"].items() if not k.startswith("overlay")}]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            for name, sub in (node.get("properties") or {}).items():
+                kinds = sub.get("type") if isinstance(sub, dict) else None
+                kinds = kinds if isinstance(kinds, list) else [kinds] if kinds else ["other"]
+                found.setdefault(name, set()).update(map(str, kinds))
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
+    return {name: frozenset(kinds) for name, kinds in found.items()}
+
+
+def _integer_only(key: str) -> bool:
+    return _key_types().get(key) == frozenset({"integer"})
+
+
+_FRACTION = re.compile(r"-?\d+\s*/\s*\d+|-?\d*\.\d+")
+
+
+def _in_thirds(text: str) -> str:
+    """``4/3`` -> ``4``: the value in thirds when it is a whole number of them."""
+    try:
+        value = Fraction(text.replace(" ", "")) * 3
+    except (ValueError, ZeroDivisionError):
+        return "a whole number"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"about {round(value)}"
+
+
+def lost_indent_hint(smap: SourceMap, path: Path) -> str | None:
+    """When the key at `path` sits just below a key of its own mapping that has nothing
+    after its colon (``play:`` then ``kind: tricks`` at the same column), the lines were
+    almost surely meant to be indented under that key: say so."""
+    here = smap.keys.get(path)
+    if here is None or not path:
+        return None
+    above = [
+        (span.line, p[-1])
+        for p, (span, _inherited) in smap.removed.items()
+        if p[:-1] == path[:-1]
+        and span.file == here.file
+        and span.col == here.col
+        and span.line < here.line
+        and _nothing_after(smap, span)
+    ]
+    if not above:
+        return None
+    line, key = max(above)
+    return f"'{key}:' on line {line} has nothing after it: indent the lines under it"
 
 
 def _not_allowed(error: Any, path: Path, smap: SourceMap) -> Diagnostic:
     allowed = error.validator_value if error.validator == "enum" else [error.validator_value]
     words = [str(a) for a in allowed]
     hint = did_you_mean(error.instance, words) if isinstance(error.instance, str) else None
+    odd = non_ascii_note(error.instance) if isinstance(error.instance, str) else None
+    if odd is not None:
+        hint = f"{odd}; {hint}" if hint else odd
     shown = _show(error.instance)
     message = f"{_where(path)}: {shown} is not allowed (allowed: {', '.join(words)})"
     return smap.diagnostic("TS204", message, path, hint=hint)

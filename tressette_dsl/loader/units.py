@@ -1,4 +1,4 @@
-"""Values in card units that look like points (TS419, a warning).
+"""Values in card units that look like points (TS425, a warning).
 
 Card values, and `scoring.last_trick`, are counted in card units: `deck.unit` of them make a
 point (3 in the Tressette family, where a figure is worth a third). An author who writes
@@ -15,7 +15,7 @@ from typing import Any
 from tressette_dsl.diagnostics import Diagnostic, Severity
 from tressette_dsl.source import SourceMap
 
-CODE = "TS419"
+CODE = "TS425"
 CODES = {CODE: "a value in card units that looks like points (a warning)"}
 
 

@@ -26,7 +26,9 @@ from tressette_dsl.scenarios.model import (
     Step,
 )
 from tressette_dsl.scenarios.shapes import shape_problems
-from tressette_dsl.source import SourceMap, load_yaml
+from tressette_dsl.source import MAX_BYTES, SourceMap, decode_source, load_yaml
+from tressette_dsl.source.files import FileProblem, read_regular
+from tressette_dsl.text import quote_input
 
 SCENARIO_KEYS = (
     "name", "ruleset", "source", "pending", "seed", "dealer",
@@ -112,20 +114,35 @@ def load_file(path: str | FsPath) -> ScenarioFile:
     """Read and check one scenario file; raise ``DiagnosticError`` with every problem found."""
     file = str(path)
     try:
-        text = FsPath(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DiagnosticError(
-            [Diagnostic(codes.UNREADABLE, f"cannot read: {exc}", Span(file, 1, 1))]
-        ) from None
+        data = read_regular(path, MAX_BYTES)
+    except FileProblem as exc:
+        message = f"cannot read '{quote_input(file)}': {exc.reason}"
+        raise DiagnosticError([Diagnostic(codes.UNREADABLE, message, Span(file, 1, 1))]) from None
+    if len(data) > MAX_BYTES:
+        message = f"the file is too large (a scenario file may have at most {MAX_BYTES:,} bytes)"
+        raise DiagnosticError([Diagnostic(codes.UNREADABLE, message, Span(file, 1, 1))])
+    text = decode_source(data, file, "a YAML scenario file")
+    if looks_like_ruleset(text):
+        message = "this is a ruleset file (it starts with 'id:'), not a scenario file"
+        hint = "check it with 'tressette validate'; a scenario names its ruleset with 'ruleset:'"
+        raise DiagnosticError([Diagnostic(codes.BAD_VALUE, message, Span(file, 1, 1), hint=hint)])
     return load_text(text, file)
+
+
+_RULESET_START = re.compile(r"\A(?:\ufeff)?(?:[ \t]*(?:#[^\n]*)?\n)*id:", re.ASCII)
+
+
+def looks_like_ruleset(text: str) -> bool:
+    """A ruleset file starts with ``id:`` (after comments); a scenario file never has an id."""
+    return _RULESET_START.match(text) is not None
 
 
 def load_text(text: str, file: str) -> ScenarioFile:
     """Like ``load_file`` for text already in memory (``file`` names it in messages)."""
     try:
         data, smap = load_yaml(text, file)
-    except DiagnosticError:
-        raise
+    except DiagnosticError as err:
+        raise DiagnosticError([_as_scenario_problem(d) for d in err.diagnostics]) from None
     except Exception as exc:  # a loader that raises something else still gives a located error
         raise DiagnosticError(
             [Diagnostic(codes.BAD_YAML, f"cannot parse YAML: {exc}", Span(file, 1, 1))]
@@ -135,6 +152,17 @@ def load_text(text: str, file: str) -> ScenarioFile:
     if reader.problems:
         raise DiagnosticError(reader.problems)
     return ScenarioFile(file, text, tuple(scenarios))
+
+
+def _as_scenario_problem(diag: Diagnostic) -> Diagnostic:
+    """The YAML reader speaks of rulesets; an empty file or a top level that is not a
+    mapping is said in the words of scenario files."""
+    if diag.code in ("TS108", "TS112"):
+        what = "is empty" if diag.code == "TS108" else "does not hold a mapping"
+        message = f"the scenario file {what}: a scenario is a mapping with 'ruleset:' and 'script:'"
+        hint = "see docs/scenarios.md; several scenarios go under 'scenarios:'"
+        return Diagnostic(diag.code, message, diag.span, hint=hint)
+    return diag
 
 
 def _read_file(r: _Reader, data: Any) -> list[Scenario]:
@@ -301,7 +329,7 @@ def _read_step(r: _Reader, item: Any, path: Path) -> Step | None:
         seat = str(seats[0])
         action = r.text(entry[seats[0]], (*path, seats[0]), f"the action of {seat}")
         if action is not None:
-            actions.append(_action(r, seat, action, (*path, seats[0]), refused))
+            actions.append(_action(r, seat, action, (*path, seats[0]), refused, step=path))
     if "refused" in entry and not seats:
         r.error(
             codes.BAD_VALUE,
@@ -324,9 +352,13 @@ def _read_step(r: _Reader, item: Any, path: Path) -> Step | None:
     return Step(path, r.span(path), tuple(actions), auto, tuple(expectations))
 
 
-def _action(r: _Reader, seat: str, text: str, path: Path, refused: Any) -> Action:
+def _action(
+    r: _Reader, seat: str, text: str, path: Path, refused: Any, *, step: Path | None = None
+) -> Action:
     if not isinstance(refused, bool | str):
-        r.error(codes.BAD_VALUE, "refused must be true or a text the reason must contain", path)
+        where = (*step, "refused") if step is not None else path
+        message = f"refused must be true or a text the reason must contain, got {_kind(refused)}"
+        r.error(codes.BAD_VALUE, message, where)
         refused = True
     return Action(seat, text, path, r.span(path), refused)
 

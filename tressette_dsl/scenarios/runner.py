@@ -18,6 +18,7 @@ from typing import Any
 from tressette_dsl import engine
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Severity, Span
 from tressette_dsl.engine import GameState
+from tressette_dsl.engine.arguments import first_deal_sizes
 from tressette_dsl.loader import bundled_ids, load_ruleset
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.scenarios import codes
@@ -171,6 +172,7 @@ class _Runner:
             if cards is not None:
                 kwargs[zone] = self._cards(cards, zone)
         self._no_card_twice(kwargs)
+        self._fits_the_deal(kwargs)
         try:
             state = engine.new_game(self.rules, s.seed, **kwargs)
         except (ValueError, TypeError, KeyError) as exc:
@@ -203,6 +205,37 @@ class _Runner:
 
     def _cards(self, cards: Iterable[str], key: str) -> list[str]:
         return [self._name(partial(card_text, self.rules, c), key) for c in cards]
+
+    def _fits_the_deal(self, kwargs: dict[str, Any]) -> None:
+        """A fixed hand must have the size the first deal gives, and a full `deck` order
+        fixes every card already: with `hands`, `stock` or `monte` beside it, one of the two
+        would be silently ignored, and a hand of 21 cards would deal the others short."""
+        s = self.scenario
+        fixed = [k for k in ("hands", "stock", "monte") if k in kwargs]
+        if "deck" in kwargs and fixed:
+            raise _Stop(
+                Diagnostic(
+                    codes.BAD_SETUP,
+                    f"'deck' fixes the order of every card, so '{fixed[0]}' cannot be given too",
+                    s.spans.get("deck", s.span),
+                    hint=f"give either a deck order or {' / '.join(fixed)}, not both",
+                )
+            )
+        size = first_hand_size(self.rules)
+        if size is None:
+            return
+        for seat, cards in kwargs.get("hands", {}).items():
+            if len(cards) != size:
+                name = seat_name(self.rules, seat)
+                raise _Stop(
+                    Diagnostic(
+                        codes.BAD_SETUP,
+                        f"the hand of {name} has {len(cards)} cards, but the deal gives "
+                        f"each hand {size}",
+                        s.spans.get("hands", s.span),
+                        hint=f"give {name} exactly {size} cards",
+                    )
+                )
 
     def _no_card_twice(self, kwargs: dict[str, Any]) -> None:
         seen: dict[str, str] = {}
@@ -369,6 +402,12 @@ def _reached(game: Game, goal: Any, done: int, tricks: int, deals: int) -> bool:
     if goal == "deal_end":
         return game.deals_seen > deals or game.is_over()
     return game.is_over()
+
+
+def first_hand_size(rules: Ruleset) -> int | None:
+    """The cards each hand holds after the first deal phase of `flow` (None if none)."""
+    sizes = first_deal_sizes(rules)
+    return None if sizes is None else sizes[0]
 
 
 def _auto_choice(legal: tuple[engine.Action, ...]) -> engine.Action:

@@ -42,20 +42,19 @@ def available_cpus() -> int:
     """The CPUs this process may run on (its affinity mask where the system has one)."""
     try:
         return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
+    except (AttributeError, OSError):  # not on Linux
         return max(1, os.cpu_count() or 1)
 
 
+def capped_jobs(requested: int, games: int) -> int:
+    """More worker processes than CPUs or than matches only cost memory and start-up time."""
+    return max(1, min(requested, available_cpus(), games))
+
+
 def cap_jobs(requested: int, games: int) -> tuple[int, str | None]:
-    """At most one worker per available CPU and per match: more only adds processes that
-    wait. Returns the count and, when it was lowered, a sentence saying so."""
-    cpus = available_cpus()
-    jobs = max(1, min(requested, cpus, games))
+    """`capped_jobs`, and when it lowered the count, a sentence saying so."""
+    jobs = capped_jobs(requested, games)
     if jobs == requested:
         return jobs, None
-    why = []
-    if requested > cpus:
-        why.append(f"{cpus} CPU{'s' if cpus != 1 else ''} available")
-    if requested > games:
-        why.append(f"{games} match{'es' if games != 1 else ''} to play")
-    return jobs, f"--jobs {requested} lowered to {jobs} ({', '.join(why)})"
+    cpus = available_cpus()
+    return jobs, f"--jobs {requested} capped at {jobs} ({cpus} CPUs available, {games} games)"

@@ -95,6 +95,9 @@ class SourceMap:
     scalars: dict[Path, Scalar] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     inherited: dict[str, tuple[Span, str]] = field(default_factory=dict)
+    # keys written as ``key: null`` (or with nothing after the colon), which the merge drops:
+    # where the key was written, and whether it removed an inherited value
+    removed: dict[Path, tuple[Span, bool]] = field(default_factory=dict)
 
     def span(self, path: Path) -> Span:
         """The value's span; the nearest existing parent's when the path is absent."""

@@ -28,10 +28,11 @@ sys.path.insert(0, str(ROOT))
 
 from tressette_dsl.cli import main  # noqa: E402
 from tressette_dsl.diagnostics import DiagnosticError, render_text  # noqa: E402
+from tressette_dsl.lint import CODES as DEEP_CODES  # noqa: E402
 from tressette_dsl.loader import checks, extends, load_ruleset, schema  # noqa: E402
 from tressette_dsl.source import CODES as SOURCE_CODES  # noqa: E402
 
-CODES = {**SOURCE_CODES, **extends.CODES, **schema.CODES, **checks.CODES}
+CODES = {**SOURCE_CODES, **extends.CODES, **schema.CODES, **checks.CODES, **DEEP_CODES}
 CODES["TS199"] = "internal error while compiling a ruleset"
 CODES["TS434"] = "a name used before any phase of flow gives it a value"
 
@@ -47,7 +48,9 @@ EXPLAIN = {
     "booleans and integers are plain decimal. Values that YAML 1.1 tools read differently "
     "(`yes`, `no`, `on`, `off`, `y`, `n`, `012`, `0o12`, `0x1F`, `1_000`, `1:30`) and every "
     "float (`1.5`, `.5`, `1e3`) are reported: arithmetic is exact, so write an integer number "
-    "of units or a fraction as a string. Keys always stay strings (`on:` is the key `on`).",
+    "of units (with `deck.unit: 3` a unit is a third of a point, so 1⅓ points is `4`); a "
+    "fraction is written as a string only where an expression is allowed (`deal_points: "
+    '"4/3"`). Keys always stay strings (`on:` is the key `on`).',
     "TS104": "Anchors (`&name`), aliases (`*name`) and merge keys (`<<`) are not used in "
     "rulesets: share rules with `extends` instead. This also makes alias bombs harmless.",
     "TS105": "A ruleset file may have at most 1,000,000 bytes and 20,000 values. The size is "
@@ -93,6 +96,11 @@ EXPLAIN = {
     "TS402": "A phase is defined but `flow` never runs it (not checked in abstract bases).",
     "TS403": "`superseded_by` names a declaration that is not defined.",
     "TS404": "A bid's `contract` or a `choose` option names a contract that is not defined.",
+    "TS405": "A text of the ruleset (a title, a seat, suit or rank name, an id, any key) holds "
+    "a control character, written with a YAML escape such as `\\e`, `\\a` or `\\r`. "
+    "`describe`, `list` and `play` print these texts, and an escape sequence would clear the "
+    "screen, change colours or set the window title instead of being shown. Line breaks and "
+    "tabs are allowed only in the long texts (`rules_text`, `description`, a choice's `text`).",
     "TS406": "`deck.ranks` holds a rank id that is not one character or is repeated, or "
     "`rank_names` or a bid's `rank` names a rank the deck does not have.",
     "TS407": "A deal's packets do not add up to the deck for the number of players: the packets "
@@ -113,8 +121,22 @@ EXPLAIN = {
     "a ruleset without `zones:` gets a zone, with the defaults, for every id it names.",
     "TS418": "A tricks phase draws only from a zone declared with `drawn_from: true` (the "
     "default).",
+    "TS414": "Two suits have the same `name` or `symbol`, or two seats the same name (case "
+    "aside). The table, `describe`, the scenarios and `--players North=human` name suits and "
+    "seats by these words, so each must be told apart.",
+    "TS415": "Two bids of one auction have the same `level`. A bid outbids another by a higher "
+    "level (or, between two bids that name points, by more points), so two plain bids at one "
+    "level could never be ordered.",
+    "TS423": "A bid's `points` range has `from` above `to`: no number of points can be bid.",
+    "TS424": "A `move` takes more cards than its zone can hold, or a `discard` asks for more "
+    "cards than a hand can hold at that point of `flow`. The sizes are upper bounds: the "
+    "cards each hand and zone is dealt, plus every move, take, give and call before the phase "
+    "(whatever its `when`). The engine would move fewer cards than written, or wait for a "
+    "discard no seat can make, so every game would stop with no legal action.",
+    "TS419": "`match.end` is a constant false: the match would never end (only `--max-deals` "
+    "would stop it).",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
-    "TS419": "A warning, not an error: `scoring.last_trick` (like card values) counts card "
+    "TS425": "A warning, not an error: `scoring.last_trick` (like card values) counts card "
     "units, `deck.unit` of them to a point (3 in the Tressette family). A value that is not "
     "a whole number of points, such as `last_trick: 1` (a third), is most often points "
     "written where units are meant; the hint gives the value in units. The file still loads.",
@@ -122,6 +144,27 @@ EXPLAIN = {
     "dotted paths such as `signals.striscio`; a ruleset that extends this one and changes one "
     "of them does not inherit the choice, so `describe` never shows a choice the rules no "
     "longer make. A key must name a rule of the ruleset (or one it leaves out), not a typo.",
+    "TS421": "A score one deal can never reach: a contract's `target`, or a threshold on "
+    "`..._points` or `..._units` in `payoff.success`, above what the deck's cards and the "
+    "last-trick bonus total (`deck.values` summed over the deck, plus `scoring.last_trick`, "
+    "in units; divided by `deck.unit` for points). The message states the totals.",
+    "TS422": "A warning: `deck.values` gives no value to a rank that is stronger (in "
+    "`deck.order`) than a rank it values, as when a rank is forgotten in the list. An "
+    "unlisted rank is worth 0, which may be intended; the message states the deck's totals so "
+    "they can be checked against the targets. It does not stop the ruleset from loading.",
+    "TS441": "Found by `tressette validate --deep`, which plays a few hundred random deals of "
+    "each valid ruleset (at most 10 s) through the engine: the match is not over, yet nobody "
+    "is to act or no action is legal. The diagnostic points at the phase where the game got "
+    "stuck and says which seed and deal show it and how many cards each hand holds; the cause "
+    "is often an earlier phase (here a discard that leaves the soloist a card short).",
+    "TS442": "Found by `validate --deep`: a match that did not end after 200 deals (pointing "
+    "at `match.end`), or a deal that did not end after 5,000 actions (pointing at its phase).",
+    "TS443": "Found by `validate --deep`: a deal played to its end whose tricks and leftover "
+    "captured more or fewer card units than the deck holds, so its points cannot add up "
+    "(not checked with `scoring.leftover_to: none`, which sets the leftover aside on purpose).",
+    "TS444": "Found by `validate --deep`: an expression failed while playing (located at its "
+    "rule, with the message of the failure), or the engine raised an error (located at the "
+    "phase; that is a bug in tressette-dsl, please report it).",
     "TS434": "Some names only get a value from a phase of a given kind: an `auction` sets "
     "`declarer`, `contract`, `bid`, `bid_rank`, `bid_points`, `contract_value` and "
     "`contract_target` (a `choose` phase changes `contract`); a `call` sets `called_card`, "
@@ -184,10 +227,26 @@ def _synthetic() -> dict[str, tuple[str, str]]:
         (folder / "many.yaml").write_text("".join(f"k{i}: yes\n" for i in range(120)))
         (folder / "base.yaml").write_text("id: base\nabstract: true\n")
         (folder / "folder.yaml").mkdir()
-        (folder / "thirds.yaml").write_text(
-            "id: thirds\nextends: tressette\nscoring:\n  last_trick: 1\n"
+        (folder / "last-trick.yaml").write_text(
+            "id: last-trick\nextends: tressette\nscoring:\n  last_trick: 1\n"
         )
         many = _block(run_cli("many.yaml", cwd=folder)[1], "TS100")
+        (folder / "short.yaml").write_text(
+            "id: house-short\nextends: calabresella\nphases:\n  discard:\n    count: 5\n"
+        )
+        (folder / "endless.yaml").write_text(
+            'id: house-endless\nextends: calabresella\nmatch:\n  end: "deals_counted < 0"\n'
+        )
+        (folder / "lost.yaml").write_text(
+            "id: house-lost\nextends: tressette-a-tre\ndeck:\n  exclude: null\nphases:\n"
+            '  deal:\n    packets: "4 4 4 monte:4"\nscoring:\n  leftover_to: declarer\n'
+        )
+        (folder / "thirds.yaml").write_text(
+            'id: house-thirds\nextends: calabresella\nscoring:\n  deal_points: "units / 3"\n'
+        )
+        (folder / "no-threes.yaml").write_text(
+            'id: house-no-threes\nextends: tressette\ndeck:\n  values: "A=3, 2 K Q J=1"\n'
+        )
         return {
             "TS100": ("a file with 120 lines `kN: yes` (`many.yaml`), the last lines", many),
             "TS105": ("a 50 MB file (`huge.yaml`)", run_cli("huge.yaml", cwd=folder)[1]),
@@ -199,10 +258,33 @@ def _synthetic() -> dict[str, tuple[str, str]]:
                 '`load_ruleset("tresette")` (or `tressette play tresette`)',
                 _loaded("tresette", folder),
             ),
-            "TS419": (
-                "`thirds.yaml`: `id: thirds` / `extends: tressette` / `scoring:` / "
+            "TS425": (
+                "`last-trick.yaml`: `id: last-trick` / `extends: tressette` / `scoring:` / "
                 "`  last_trick: 1`",
-                run_cli("thirds.yaml", cwd=folder)[1],
+                run_cli("last-trick.yaml", cwd=folder)[1],
+            ),
+            "TS441": (
+                "`short.yaml`: `extends: calabresella` with a discard of 5 instead of 4, "
+                "`tressette validate --deep short.yaml`",
+                _relative(run_cli("--deep", "short.yaml", cwd=folder)[1]),
+            ),
+            "TS442": (
+                '`endless.yaml`: `extends: calabresella` with `match: {end: "deals_counted < 0"}`',
+                _relative(run_cli("--deep", "endless.yaml", cwd=folder)[1]),
+            ),
+            "TS443": (
+                "`lost.yaml`: three players with a monte of 4 that goes to the declarer, in a "
+                "game without an auction (so without a declarer)",
+                _relative(run_cli("--deep", "lost.yaml", cwd=folder)[1]),
+            ),
+            "TS444": (
+                '`thirds.yaml`: `extends: calabresella` with `deal_points: "units / 3"` (no floor)',
+                _relative(run_cli("--deep", "thirds.yaml", cwd=folder)[1]),
+            ),
+            "TS422": (
+                "`no-threes.yaml`: `extends: tressette` with "
+                '`deck: {values: "A=3, 2 K Q J=1"}` (exit 0: a warning)',
+                run_cli("no-threes.yaml", cwd=folder)[1],
             ),
             "TS416": (
                 '`load_ruleset("base.yaml")` (or `tressette play base.yaml`) on a file '
@@ -210,6 +292,11 @@ def _synthetic() -> dict[str, tuple[str, str]]:
                 _loaded("base.yaml", folder),
             ),
         }
+
+
+def _relative(output: str) -> str:
+    """Output with the checkout's path left out, so the doc does not depend on it."""
+    return output.replace(str(ROOT) + os.sep, "")
 
 
 def _block(output: str, code: str) -> str:
@@ -286,6 +373,7 @@ compiler (TS3xx) run once the document has a sound shape (unknown and duplicate 
 | TS3xx | expressions, orders, values, packets, patterns | [expressions.md](expressions.md) |
 | TS401-TS429 | semantic checks: references, deck and deal, seats and teams | below |
 | TS430-TS439 | checks made while compiling the model (`rules/build.py`) | its messages |
+| TS441-TS444 | `validate --deep`: random deals played through the engine | below |
 | TS5xx | rule violations at play time (the engine) | the engine's messages |
 | TS6xx | conformance scenarios (`tressette check`) | [scenarios.md](scenarios.md) |
 

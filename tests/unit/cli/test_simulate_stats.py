@@ -96,8 +96,8 @@ def test_jobs_are_capped_with_a_note(capsys: pytest.CaptureFixture[str]) -> None
     code, out, err = _run(capsys, "tressette-in-due", "--games", "2", "--jobs", "1000")
     assert re.search(r"ms per match, [12] jobs?\)", out)
     assert code == 0
-    assert re.search(r"--jobs 1000 lowered to [12] \(", err)
-    assert "2 matches to play" in err
+    assert re.search(r"--jobs 1000 capped at [12] \(", err)
+    assert "2 games)" in err
 
 
 def test_the_statistics_are_the_same_on_the_compiled_kernel(

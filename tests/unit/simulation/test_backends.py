@@ -22,7 +22,7 @@ def test_jobs_are_capped_at_cpus_and_games() -> None:
     cpus = available_cpus()
     jobs, note = cap_jobs(1000, 4)
     assert jobs == min(cpus, 4)
-    assert note is not None and "--jobs 1000 lowered to" in note and "4 matches to play" in note
+    assert note is not None and "--jobs 1000 capped at" in note and "4 games)" in note
     assert cap_jobs(1, 10) == (1, None)
     jobs, note = cap_jobs(cpus + 5, 100)
     assert jobs == cpus and note is not None and "available" in note
