@@ -8,12 +8,26 @@ the sources and the recorded choices from ``Ruleset.meta``.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.loader.inherit_meta import choice_text
+from tressette_dsl.prose.glossary import terms_of
+from tressette_dsl.prose.words import Vocabulary, in_words, pattern_in_words
 from tressette_dsl.rules.options import DeclareAt, SignalAt
+
+# A rules page is read by one reader at a time; the vocabulary of the ruleset being
+# described is set by `describe` for the phrases below (`_say`).
+_VOCAB: list[Vocabulary] = [Vocabulary()]
+
+
+def _say(expr: Any) -> str:
+    """An expression of the model in words (docs: prose/words.py)."""
+    text = getattr(expr, "text", expr)
+    return in_words(str(text), _VOCAB[-1])
+
 
 FRACTIONS = {(1, 3): "⅓", (2, 3): "⅔", (1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
 DECLARE_AT: dict[DeclareAt, str] = {
@@ -53,10 +67,22 @@ def describe(rules: Any, meta: dict[str, Any] | None = None) -> str:
         model_meta = getattr(rules, "meta", None)
         meta = model_meta.to_dict() if model_meta is not None else {}
     meta = meta or {}
+    _VOCAB.append(Vocabulary.of(rules))
+    try:
+        return _page(rules, meta)
+    finally:
+        _VOCAB.pop()
+
+
+def _page(rules: Any, meta: dict[str, Any]) -> str:
     parts = [f"# {rules.title}", ""]
     if meta.get("description"):
         parts += [str(meta["description"]), ""]
-    parts.append(f"Ruleset id: `{rules.id}`.")
+    parts += _overview(rules)
+    parts += ["", f"Ruleset id: `{rules.id}` (for `tressette play {rules.id}`)."]
+    glossary = _glossary(rules)
+    if glossary:
+        parts += ["", *glossary]
     for section in (
         _players,
         _deck,
@@ -74,6 +100,66 @@ def describe(rules: Any, meta: dict[str, Any] | None = None) -> str:
             parts += ["", *lines]
     parts += ["", *_sources(meta)]
     return "\n".join(parts).rstrip() + "\n"
+
+
+def _overview(rules: Any) -> list[str]:
+    """Three or four sentences: who plays, with what, how a deal goes, how the match ends."""
+    p, s, d = rules.players, rules.sides, rules.deck
+    if s.mode == "teams":
+        who = f"{p.count} players in {len(s.names)} fixed partnerships"
+    elif s.mode == "individual":
+        who = f"{p.count} players, each for himself"
+    else:
+        who = f"{p.count} players; each deal one of them (the declarer) plays against the others"
+    kinds = [ph.kind for ph in rules.flow]
+    steps = []
+    if "auction" in kinds:
+        steps.append("an auction decides the contract and the declarer")
+    if "call" in kinds:
+        steps.append("the declarer may call a card")
+    if any(k in kinds for k in ("move", "give", "discard", "take")):
+        steps.append("cards change hands with the monte")
+    tricks = [ph for ph in rules.flow if ph.kind == "tricks"]
+    follow = tricks[0].follow_suit.text if tricks else "true"
+    steps.append(
+        "tricks are played, following suit"
+        if follow == "true"
+        else "tricks are played without having to follow suit"
+        if follow == "false"
+        else f"tricks are played, following suit {_say(tricks[0].follow_suit)}"
+    )
+    trump = any(getattr(ph, "trump", None) is not None for ph in tricks)
+    steps[-1] += " (with a trump suit)" if trump else " (no trumps)"
+    steps.append("card points are counted")
+    end = (
+        f"first to {rules.match.target} points wins the match"
+        if rules.match.target is not None
+        else f"the match ends when {_say(rules.match.end)}"
+    )
+    return [
+        "## In short",
+        "",
+        f"{who.capitalize()}, with {d.size} cards. Each deal: {'; '.join(steps)}. "
+        f"Then the deal is scored; {end}.",
+    ]
+
+
+def _glossary(rules: Any) -> list[str]:
+    words = set(rules.contracts)
+    words |= {b.id for b in rules.scoring.big_wins}
+    words |= {sg.id for sg in rules.signals}
+    words |= {dc.id for dc in rules.declarations}
+    words |= {getattr(ph, "zone", None) or getattr(ph, "source", None) or "" for ph in rules.flow}
+    if rules.declarations:
+        words.add("accusi")
+    if rules.sides.mode == "contract":
+        words |= {"declarer", "defenders"}
+    if rules.claims is not None:
+        words.add("claim")
+    terms = terms_of(words)
+    if not terms:
+        return []
+    return ["## Terms", "", *[f"- **{term}**: {text}." for term, text in terms]]
 
 
 def _seat_list(rules: Any, seats: Any) -> str:
@@ -123,6 +209,11 @@ def _deck(rules: Any) -> list[str]:
         out.append(f"- Rank names: {', '.join(names)}.")
     values = _values(d)
     out.append(f"- Card values (points): {values}; all other cards 0.")
+    if d.unit > 1:
+        out.append(
+            f"- Card points are counted in units of 1/{d.unit} of a point ({d.unit} units make "
+            "a point): a side's fractions are dropped when its deal is scored."
+        )
     total = sum(d.card_value[c] for c in d.cards)
     out.append(f"- The deck holds {points(total, d.unit)} points in cards.")
     return out
@@ -162,7 +253,7 @@ def _values(deck: Any) -> str:
 
 def _when(phase: Any) -> str:
     when = getattr(phase, "when", None)
-    return f" — only when `{when.text}`" if when is not None else ""
+    return f" (only when {_say(when)})" if when is not None else ""
 
 
 def _deal_and_flow(rules: Any) -> list[str]:
@@ -170,18 +261,37 @@ def _deal_and_flow(rules: Any) -> list[str]:
     for i, phase in enumerate(rules.flow, 1):
         unit = PHASE_KINDS.get(phase.kind)
         text = unit.describe(rules, phase) if unit is not None else phase.kind
-        out.append(f"{i}. **{phase.id}** ({phase.kind}){_when(phase)}: {text}")
+        name = phase.id.replace("_", " ").capitalize()
+        out.append(f"{i}. **{name}**{_when(phase)}: {text}")
     return out
 
 
 def _contracts(rules: Any) -> list[str]:
     if not rules.contracts:
         return []
-    out = ["## Contracts", "", "| contract | value | alone | target |", "|---|---|---|---|"]
-    for c in rules.contracts.values():
-        alone = "" if c.alone_value is None else str(c.alone_value)
-        target = "" if c.target is None else str(c.target)
-        out.append(f"| {c.id} | {c.value} | {alone} | {target} |")
+    contracts = list(rules.contracts.values())
+    alone = any(c.alone_value is not None for c in contracts)
+    target = any(c.target is not None for c in contracts)
+    head = (
+        ["contract", "value"]
+        + (["value alone"] if alone else [])
+        + (["points to make"] if target else [])
+    )
+    out = [
+        "## Contracts",
+        "",
+        "Contracts from the lowest; the value is what the contract is worth in the payments.",
+        "",
+        "| " + " | ".join(head) + " |",
+        "|" + "---|" * len(head),
+    ]
+    for c in contracts:
+        row = [c.id, str(c.value)]
+        if alone:
+            row.append("" if c.alone_value is None else str(c.alone_value))
+        if target:
+            row.append("" if c.target is None else str(c.target))
+        out.append("| " + " | ".join(row) + " |")
     return out
 
 
@@ -192,14 +302,15 @@ def _declarations(rules: Any) -> list[str]:
     out.append("|---|---|---|---|")
     says = {"suit": "the suit", "missing_suit": "the missing suit", "rank": "the rank"}
     for d in rules.declarations:
-        pattern = getattr(d.pattern, "text", None) or str(d.pattern)
+        pattern = pattern_in_words(getattr(d.pattern, "text", None) or str(d.pattern), _VOCAB[-1])
         sup = f" (not while holding a {', '.join(d.superseded_by)})" if d.superseded_by else ""
-        out.append(f"| {d.id} | `{pattern}`{sup} | {d.points} | {says.get(d.says, d.says)} |")
+        out.append(f"| {d.id} | {pattern}{sup} | {d.points} | {says.get(d.says, d.says)} |")
     dg = rules.declaring
     if dg is not None:
         out += [
             "",
-            f"- When: {DECLARE_AT.get(dg.at, dg.at)}, while `{dg.window.text}`.",
+            f"- When: {DECLARE_AT.get(dg.at, dg.at)}"
+            + ("." if dg.window.text == "true" else f", {_say(dg.window)}."),
             f"- {'Compulsory' if dg.mandatory else 'Optional'}; scored "
             f"{'at once' if dg.scored == 'immediately' else 'at the end of the deal'}; the cards "
             f"{'are shown' if dg.reveal == 'on_declare' else 'are not shown'} "
@@ -218,14 +329,14 @@ def _signals(rules: Any) -> list[str]:
     out = ["## Signals", "", "| signal | made | means | true when |", "|---|---|---|---|"]
     for s in rules.signals:
         values = f" (values {', '.join(map(str, s.values))})" if s.values else ""
-        truth = f"`{s.truth.text}`" if s.truth is not None else "always"
+        truth = _say(s.truth) if s.truth is not None else "always"
         bluff = "; may be a bluff" if s.bluff else ""
         out.append(f"| {s.id}{values} | {SIGNAL_AT.get(s.at, s.at)} | {s.means} | {truth}{bluff} |")
-    window = f"while `{sg.window.text}`" if sg.window is not None else "at any trick"
+    window = "at any trick" if sg.window is None or sg.window.text == "true" else _say(sg.window)
     truthful = "must be true (a false signal is refused)" if sg.truthful else "may be false"
     combine = "several signals may go with one card" if sg.combine else "one signal per card"
     out += ["", f"- Signals are allowed {window}; they {truthful}; {combine}."]
-    out.append("- `hand` in a condition is the hand after the card is played.")
+    out.append("- 'The player's hand' in a condition is the hand after the card is played.")
     return out
 
 
@@ -237,18 +348,23 @@ def _claims(rules: Any) -> list[str]:
         return [
             "## Calling the opponents out",
             "",
-            f"- A player may call the other side out when `{c.allowed.text}`: their total is "
-            f"counted as `{c.total.text}` against `{c.target.text}`.",
+            f"- A player may call the other side out{_claim_when(c)}: their total "
+            f"({_say(c.total)}) is compared with {_say(c.target)}.",
             "- The called-out side wins the match either way: the call stops play (and any big "
             "win in the making); a premature call loses for the calling side.",
         ]
     return [
         "## Claiming",
         "",
-        f"- A player may claim when `{c.allowed.text}`: his side's total is counted as "
-        f"`{c.total.text}` against `{c.target.text}`.",
-        f"- Right: {c.right.replace('_', ' ')}. Wrong: {c.wrong.replace('_', ' ')}.",
+        f"- A player may stop the play and claim that his side has reached the target"
+        f"{_claim_when(c)}: its total ({_say(c.total)}) is compared with {_say(c.target)}.",
+        f"- A right claim: his side {c.right.replace('_', 's the ')}. A wrong one: his side "
+        f"{c.wrong.replace('_', 's the ')}.",
     ]
+
+
+def _claim_when(c: Any) -> str:
+    return "" if c.allowed.text == "true" else f" when {_say(c.allowed)}"
 
 
 def _scoring(rules: Any) -> list[str]:
@@ -256,9 +372,14 @@ def _scoring(rules: Any) -> list[str]:
     out = [
         "## Scoring",
         "",
-        f"- The last trick is worth {points(sc.last_trick, d.unit)} point(s).",
-        f"- Each side's deal points: `{sc.deal_points.text}` (units are 1/{d.unit} of a point; "
-        "each side rounds its own total, never single tricks).",
+        _last_trick(sc.last_trick, d.unit),
+        f"- Each side scores for the deal: {_say(sc.deal_points)}"
+        + (
+            f" (card units are 1/{d.unit} of a point; each side rounds its own total, never "
+            "single tricks)."
+            if d.unit > 1
+            else "."
+        ),
         _deal_total(rules),
     ]
     for zone in rules.zones:  # the declared zones, each with its own leftover_to
@@ -272,17 +393,23 @@ def _scoring(rules: Any) -> list[str]:
         }
         out += ["", "Big wins (checked in this order, the first that holds applies):", ""]
         for bw in sc.big_wins:
-            amount = (
-                f"{bw.games} games" if sc.big_win_effect == "win_match" else f"×{bw.multiplier}"
-            )
+            amount = f"{bw.games} games" if sc.big_win_effect == "win_match" else f"{bw.multiplier}"
             what = effect.get(sc.big_win_effect, "")
             cancels = (
                 " The other sides' declarations of the deal score nothing."
                 if bw.cancels_opponent_declarations
                 else ""
             )
-            out.append(f"- **{bw.id}** when `{bw.condition.text}`: {what} {amount}.{cancels}")
+            out.append(f"- **{bw.id}**, when {_say(bw.condition)}: {what} {amount}.{cancels}")
     return out
+
+
+def _last_trick(last: int, unit: int) -> str:
+    if last == 0:
+        return "- The last trick earns nothing extra."
+    plural = "s" if last != unit else ""
+    units = f" ({last} units)" if unit > 1 else ""
+    return f"- The last trick is worth {points(last, unit)} point{plural} extra{units}."
 
 
 def _payoff(rules: Any) -> list[str]:
@@ -292,11 +419,15 @@ def _payoff(rules: Any) -> list[str]:
     out = [
         "## Payoffs",
         "",
-        f"- Success when `{p.success.text}`; value `{p.value.text}`.",
-        f"- Declarer: `{p.declarer.text}`; each defender: `{p.defender.text}`.",
+        "After each deal the players pay each other; each keeps his own balance.",
+        "",
+        f"- The contract is made when {_say(p.success)}; the value of the deal is {_say(p.value)}.",
+        f"- The declarer receives {_say(p.declarer)}; each defender receives "
+        f"{_say(p.defender)} (a negative amount is paid).",
     ]
-    if p.partner is not None:
-        out.append(f"- Partner: `{p.partner.text}`.")
+    has_partner = any(getattr(ph, "effect", None) == "partner" for ph in rules.flow)
+    if p.partner is not None and has_partner:
+        out.append(f"- The called partner receives {_say(p.partner)}.")
     return out
 
 
@@ -306,7 +437,7 @@ def _match(rules: Any) -> list[str]:
     if m.target is not None:
         out.append(f"- Target: **{m.target}** points.")
     check = "at the end of a deal" if m.check == "end_of_deal" else "the moment it holds"
-    out.append(f"- The match ends when `{m.end.text}`, checked {check}.")
+    out.append(f"- The match ends when {_say(m.end)}, checked {check}.")
     tie = "play another deal" if m.tie == "play_on" else "the win is shared"
     out.append(f"- Winner: the {m.winner} total; on a tie, {tie}.")
     return out
@@ -315,14 +446,26 @@ def _match(rules: Any) -> list[str]:
 def _sources(meta: dict[str, Any]) -> list[str]:
     out = ["## Sources and choices", ""]
     for src in meta.get("sources") or []:
-        where = src.get("file") or src.get("url") or ""
-        out.append(
-            f"- **{src.get('ref', '?')}** {f'({where})' if where else ''}: {src.get('about', '')}"
-        )
+        url, file = src.get("url"), src.get("file")
+        where = f" ({url})" if url else (" (a rules text kept with the project)" if file else "")
+        out.append(f"- **{src.get('ref', '?')}**{where}: {_readable(src.get('about', ''))}")
     choices = meta.get("choices") or {}
     if choices:
         out += ["", "Recorded choices:", ""]
-        out += [f"- `{key}`: {choice_text(value)}" for key, value in choices.items()]
+        out += [
+            f"- {key.replace('_', ' ')}: {_readable(choice_text(value))}"
+            for key, value in choices.items()
+        ]
     if len(out) == 2:
         out.append("No sources recorded.")
     return out
+
+
+# "digest 9.25": the number of a note in the project's working digest, which a reader of the
+# rules cannot look up; the source it stands for is listed under Sources.
+_DIGEST = re.compile(r";?\s*\bdigest\s+\d+(?:\.\d+)*")
+
+
+def _readable(text: str) -> str:
+    out = _DIGEST.sub("", str(text))
+    return re.sub(r"\(\s*\)", "", out).replace(" ;", ";").strip()

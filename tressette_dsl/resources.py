@@ -3,6 +3,9 @@
 The top-level ``grammar/`` and ``rulesets/`` folders are the single source. The wheel
 carries copies under ``tressette_dsl/_data`` (see ``force-include`` in pyproject.toml), so
 an installed package looks there first and a source checkout falls back to the repository.
+The JSON Schema, kept in ``tressette_dsl/schema/``, is moved to
+``_data/tressette_dsl/schema/`` in the wheel: ``_data`` mirrors the checkout, so that the
+relative ``$schema`` comments of the bundled rulesets resolve in both.
 """
 
 from __future__ import annotations

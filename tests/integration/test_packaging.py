@@ -9,6 +9,7 @@ mistake cannot hide behind the source checkout or the interpreter running the te
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import venv
@@ -102,3 +103,17 @@ def test_installed_command_lists_and_validates(installed: Path, tmp_path: Path) 
     assert "calabresella" in listed.stdout
     validated = _run(installed, "validate", cwd=tmp_path)
     assert validated.returncode == 0, validated.stdout + validated.stderr
+
+
+def test_schema_comments_of_bundled_files_resolve_when_installed(installed: Path) -> None:
+    """Editors follow `# yaml-language-server: $schema=...` relative to the file: it must
+    reach the shipped schema in the installed package too, not only in a checkout."""
+    data = next(installed.glob("lib/python*/site-packages/tressette_dsl/_data"))
+    files = sorted((data / "rulesets").rglob("*.yaml"))
+    assert files
+    for path in files:
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        target = (path.parent / first.split("$schema=", 1)[1]).resolve()
+        assert target.is_file(), f"{path.name}: {target}"
+        assert json.loads(target.read_text(encoding="utf-8"))["$id"]

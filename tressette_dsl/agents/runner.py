@@ -26,7 +26,7 @@ from tressette_dsl.engine import (
 )
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.events import Event
-from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.state import DealRecord, GameState
 from tressette_dsl.rules.model import Ruleset
 
 StepHook = Callable[[int, Action, Sequence[Event], GameState], None]
@@ -54,6 +54,9 @@ class MatchSummary:
     # per scored deal: (deal number, what it added to each match total), for checks such as
     # the zero sum of payoffs in contract games
     deal_deltas: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    # every deal's record (contract, success, big win, points...), for the statistics of
+    # tressette_dsl.stats; plain frozen data like the rest
+    records: tuple[DealRecord, ...] = ()
 
 
 def play_match(
@@ -110,6 +113,7 @@ def play_match(
         totals=dict(res.totals),
         seconds=time.perf_counter() - began,
         deal_deltas=tuple((d.deal_no, tuple(d.deltas)) for d in res.deals if d.reason == "scored"),
+        records=tuple(res.deals),
     )
     return state, summary
 

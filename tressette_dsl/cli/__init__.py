@@ -27,6 +27,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", "serve the browser table: humans and bots over the network"),
     "compile": ("compile_cmd", "compile a ruleset to its playout kernel (--show prints it)"),
     "bench": ("bench", "measure the interpreter, the compiled kernel and simulate"),
+    "schema": ("schema_cmd", "print the ruleset JSON Schema for editors and tools"),
+    "new": ("new", "write a commented starter house rule that extends a ruleset"),
+    "diff": ("diff", "show how one ruleset differs from another, as rules"),
+    "completion": ("completion", "print a shell completion script (bash, zsh, fish)"),
 }
 
 

@@ -10,6 +10,14 @@ the number of games; a larger K is capped and the cap is said); the summary is t
 In payoff games (`sides: contract` with a `payoff`) every scored deal is also checked to be
 zero-sum: the balance changes of the seats add up to 0; a deal that does not is an error.
 
+The report ends with statistics and their 95% intervals (`tressette_dsl.stats`); ``--format
+json|csv`` exports them (to stdout, or to ``--output FILE`` with the text report on stdout),
+``--plot FILE.png|svg`` draws them, and ``--compare RULESET_B`` plays the same seeds on a
+second ruleset and reports the differences with their intervals. ``--jobs`` is capped at the
+CPUs available and the number of matches (a note on stderr says so); ``--backend ray`` plays
+on a Ray cluster with the same results. A progress bar is drawn on stderr when it is a
+terminal, unless ``--quiet``.
+
 Exit status: 0 every match ended normally; 1 some failed (engine or agent error, the
 ``--max-deals`` limit, or a deal that is not zero-sum), each listed with its seed; 2 a bad
 command line or ruleset.
@@ -18,20 +26,27 @@ command line or ruleset.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
 import statistics
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Any
 
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind
 from tressette_dsl.agents.runner import MatchSummary, safe_match
 from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.compiled.matches import engine_for, safe_compiled_match
-from tressette_dsl.loader import load_ruleset
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.simulation import BACKENDS, MatchJob, cap_jobs, run_matches
+from tressette_dsl.simulation.jobs import available_cpus, capped_jobs
+from tressette_dsl.simulation.progress import Progress
+from tressette_dsl.stats import compare, samples_of, summarise
+from tressette_dsl.stats.export import to_csv, to_json
+from tressette_dsl.stats.plot import plot
+from tressette_dsl.stats.text import comparison_lines, summary_lines
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -51,6 +66,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-deals", type=int, default=500, help="a match longer than this is an error"
     )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="local",
+        help="local processes (default) or a Ray cluster (extra 'ray'; docs/playing.md)",
+    )
+    parser.add_argument(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="the Ray cluster to join (default: $RAY_ADDRESS, else a local Ray instance)",
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="RULESET_B",
+        help="also play the same seeds on RULESET_B and report the differences",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("text", "json", "csv"),
+        default="text",
+        help="text report (default), or the statistics as JSON or CSV (docs/playing.md)",
+    )
+    parser.add_argument("--output", "-o", metavar="FILE", help="write the json/csv export here")
+    parser.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the statistics into FILE.png or FILE.svg (extra 'plot')",
+    )
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     parser.add_argument(
         "--engine",
         choices=("auto", "interpreted", "compiled"),
@@ -78,32 +122,107 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_USAGE
+    other = None
+    if args.compare:
+        other = load_or_report(args.compare)
+        if other is None:
+            return EXIT_USAGE
+        if other.players.count != rules.players.count:
+            print(
+                f"tressette simulate: --compare: {other.id} has {other.players.count} players, "
+                f"{rules.id} {rules.players.count}: the same seeds need the same seats",
+                file=sys.stderr,
+            )
+            return EXIT_USAGE
+    problem = _check_extras(args)
+    if problem:
+        print(f"tressette simulate: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    jobs = args.jobs
+    if args.backend == "local":
+        jobs, note = cap_jobs(args.jobs, args.games)
+        if note:
+            print(f"tressette simulate: {note}", file=sys.stderr)
     seeds = range(args.seed, args.seed + args.games)
-    engine, note = engine_for(rules, kinds, args.engine)
-    if args.verbose:
-        print(note or f"engine: {engine}", file=sys.stderr)
-    jobs = capped_jobs(args.jobs, args.games)
-    if jobs != args.jobs:
-        print(
-            f"tressette simulate: --jobs {args.jobs} capped at {jobs} "
-            f"({available_cpus()} CPUs available, {args.games} games)",
-            file=sys.stderr,
+    runs = [(rules, args.ruleset)] + ([(other, args.compare)] if other is not None else [])
+    results: list[tuple[Ruleset, list[MatchSummary], float]] = []
+    for ruleset, source in runs:
+        engine, why = engine_for(ruleset, kinds, args.engine)
+        if args.verbose:
+            print(why or f"{ruleset.id}: engine: {engine}", file=sys.stderr)
+        start = time.perf_counter()
+        with Progress(args.games, ruleset.id, quiet=args.quiet) as bar:
+            summaries = run_matches(
+                MatchJob(source, tuple(kinds), args.max_deals, engine),
+                seeds,
+                backend=args.backend,
+                jobs=jobs,
+                on_done=bar.advance,
+                ray_address=args.ray_address,
+            )
+        results.append((ruleset, summaries, time.perf_counter() - start))
+    return _present(args, kinds, jobs, results)
+
+
+def _check_extras(args: argparse.Namespace) -> str | None:
+    """Refuse up front what would fail after the matches were played."""
+    if args.output and args.format == "text":
+        return "--output needs --format json or csv"
+    if args.plot:
+        if Path(args.plot).suffix.lower() not in (".png", ".svg"):
+            return f"--plot: the file must end in .png or .svg, not {Path(args.plot).name!r}"
+        if find_spec("matplotlib") is None:
+            return "--plot needs matplotlib: pip install 'tressette-dsl[plot]'"
+    if args.backend == "ray" and find_spec("ray") is None:
+        return "--backend ray needs Ray: pip install 'tressette-dsl[ray]'"
+    return None
+
+
+def _present(
+    args: argparse.Namespace,
+    kinds: Sequence[str],
+    jobs: int,
+    results: list[tuple[Ruleset, list[MatchSummary], float]],
+) -> int:
+    """The text report, the statistics, the comparison, the export and the plot."""
+    samples = [samples_of(r, kinds, s) for r, s, _t in results]
+    stats = [summarise(x) for x in samples]
+    diff = compare(samples[0], samples[1]) if len(samples) == 2 else None
+    failed = [errors(r, s) for r, s, _t in results]
+    text: list[str] = []
+    for k, (ruleset, summaries, elapsed) in enumerate(results):
+        if k:
+            text.append("")
+        text += report(ruleset, kinds, summaries, elapsed, jobs=jobs)
+        text += summary_lines(stats[k])
+    if diff is not None:
+        text += ["", *comparison_lines(diff)]
+    if args.format == "text":
+        print("\n".join(text))
+    else:
+        b = stats[1] if diff is not None else None
+        extra = {"errors": [line for lines in failed for line in lines]}
+        doc = (
+            to_json(stats[0], b, diff, extra)
+            if args.format == "json"
+            else to_csv(stats[0], b, diff)
         )
-    args.jobs = jobs
-    start = time.perf_counter()
-    summaries = simulate(
-        rules,
-        args.ruleset,
-        seeds,
-        kinds,
-        jobs=args.jobs,
-        max_deals=args.max_deals,
-        engine=engine,
-    )
-    elapsed = time.perf_counter() - start
-    for line in report(rules, kinds, summaries, elapsed, jobs=args.jobs):
-        print(line)
-    return EXIT_ERRORS if errors(rules, summaries) else EXIT_OK
+        if args.output:
+            try:
+                Path(args.output).write_text(doc, encoding="utf-8")
+            except OSError as err:
+                print(
+                    f"tressette simulate: cannot write {args.output}: {err.strerror}",
+                    file=sys.stderr,
+                )
+                return EXIT_USAGE
+            print("\n".join(text))
+        else:
+            sys.stdout.write(doc)
+    if args.plot:
+        plot(stats, args.plot)
+        print(f"tressette simulate: plot written to {args.plot}", file=sys.stderr)
+    return EXIT_ERRORS if any(failed) else EXIT_OK
 
 
 def seat_kinds(spec: str, seats: int) -> list[str]:
@@ -122,36 +241,13 @@ def seat_kinds(spec: str, seats: int) -> list[str]:
 
 # --- running -----------------------------------------------------------------------------------
 
-_WORKER: dict[str, Any] = {}
 
-
-def _init_worker(source: str, kinds: Sequence[str], max_deals: int, engine: str) -> None:
-    match = safe_compiled_match if engine == "compiled" else safe_match
-    _WORKER.update(rules=load_ruleset(source), kinds=list(kinds), max_deals=max_deals, match=match)
-
-
-def _work(seed: int) -> MatchSummary:
-    summary: MatchSummary = _WORKER["match"](
-        _WORKER["rules"], seed, _WORKER["kinds"], _WORKER["max_deals"]
-    )
-    return summary
-
-
-def available_cpus() -> int:
-    """The CPUs this process may run on (its affinity mask where the OS has one)."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
-
-
-def capped_jobs(jobs: int, games: int) -> int:
-    """More worker processes than CPUs or than games only cost memory and start-up time."""
-    return max(1, min(jobs, available_cpus(), games))
+# `available_cpus` and `capped_jobs` live in tressette_dsl.simulation.jobs (imported above).
+__all__ = ["available_cpus", "capped_jobs", "simulate"]
 
 
 def simulate(
-    rules: Any,
+    rules: Ruleset,
     source: str,
     seeds: Iterable[int],
     kinds: Sequence[str],
@@ -160,19 +256,16 @@ def simulate(
     max_deals: int = 500,
     engine: str = "interpreted",
 ) -> list[MatchSummary]:
-    """One summary per seed, in seed order; each worker loads the ruleset itself (the
-    compiled rules hold closures, the summaries are plain data). `engine` is the one
-    `compiled.matches.engine_for` chose."""
+    """One summary per seed, in seed order (`tressette_dsl.simulation`: each worker loads
+    the ruleset itself; the compiled rules hold closures, the summaries are plain data).
+    `rules` is the loaded `source`, kept for callers that hold it already; `engine` is the
+    one `compiled.matches.engine_for` chose."""
     seeds = list(seeds)
     match = safe_compiled_match if engine == "compiled" else safe_match
     jobs = capped_jobs(jobs, len(seeds))
     if jobs <= 1 or len(seeds) <= 1:
         return [match(rules, seed, kinds, max_deals) for seed in seeds]
-    chunk = max(1, len(seeds) // (jobs * 4))
-    with multiprocessing.get_context().Pool(
-        jobs, initializer=_init_worker, initargs=(source, list(kinds), max_deals, engine)
-    ) as pool:
-        return list(pool.imap(_work, seeds, chunksize=chunk))
+    return run_matches(MatchJob(source, tuple(kinds), max_deals, engine), seeds, jobs=jobs)
 
 
 # --- checks ------------------------------------------------------------------------------------

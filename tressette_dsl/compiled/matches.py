@@ -70,6 +70,7 @@ def play_compiled_match(
         totals=dict(res.totals),
         seconds=time.perf_counter() - began,
         deal_deltas=tuple((d.deal_no, tuple(d.deltas)) for d in res.deals if d.reason == "scored"),
+        records=tuple(res.deals),
     )
 
 

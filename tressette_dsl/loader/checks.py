@@ -27,6 +27,8 @@ from tressette_dsl.loader.checks_access import (
     str_at,
 )
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
+from tressette_dsl.loader.units import CODES as UNIT_CODES
+from tressette_dsl.loader.units import check_units
 from tressette_dsl.rules import zones as zones_of
 from tressette_dsl.source import Path, SourceMap
 from tressette_dsl.text import non_ascii_note
@@ -50,6 +52,7 @@ CODES: dict[str, str] = {
     BAD_CHOICE_KEY: "a recorded choice names a rule the ruleset does not have",
     **shown_text.CODES,
     **consistency.CODES,
+    **UNIT_CODES,
 }
 
 Check = Callable[[dict[str, Any], SourceMap], Iterator[Diagnostic]]
@@ -509,4 +512,5 @@ CHECKS: tuple[Check, ...] = (
     check_choice_keys,
     shown_text.check_shown_text,
     *consistency.CHECKS,
+    check_units,
 )

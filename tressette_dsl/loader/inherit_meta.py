@@ -128,7 +128,8 @@ def _vocabulary() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
             todo.extend(node.values())
         elif isinstance(node, list):
             todo.extend(node)
-    return frozenset(root.get("properties", {})), frozenset(names), frozenset(id_maps)
+    top = root["$defs"]["ruleset"]  # the whole-ruleset half (schema_overlay.py)
+    return frozenset(top.get("properties", {})), frozenset(names), frozenset(id_maps)
 
 
 def _present(doc: Any, parts: list[str]) -> bool:

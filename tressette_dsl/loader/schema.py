@@ -15,14 +15,16 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
-from pathlib import Path as FsPath
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, Span, did_you_mean
+from tressette_dsl.resources import data_path
 from tressette_dsl.source import Path, SourceMap
 from tressette_dsl.text import non_ascii_note
 
-SCHEMA_FILE = FsPath(__file__).resolve().parent.parent / "schema" / "ruleset.schema.json"
+# One file, in the package's source tree; the wheel moves it under _data, mirroring the
+# checkout, so that the bundled rulesets' `$schema` comments resolve there too (pyproject).
+SCHEMA_FILE = data_path("tressette_dsl", "schema", "ruleset.schema.json")
 
 CODES: dict[str, str] = {
     "TS200": "the document does not fit the ruleset schema (other cases)",
@@ -89,7 +91,12 @@ def _validator() -> Any:
 def _validator_for(extra: tuple[str, ...]) -> Any:
     from jsonschema import Draft202012Validator  # noqa: PLC0415 - keep `import loader` cheap
 
-    return Draft202012Validator(_schema(extra))
+    # The loader checks the merged document, bases included, so always as a whole ruleset
+    # (`$defs/ruleset`): the root's switch to the overlay form on `extends` is for editors,
+    # which see one file alone (schema_overlay.py).
+    whole = {k: v for k, v in _schema(extra).items() if k not in ("if", "then", "else")}
+    whole["$ref"] = "#/$defs/ruleset"
+    return Draft202012Validator(whole)
 
 
 def check(doc: Any, smap: SourceMap, skip: Iterable[Path] = ()) -> list[Diagnostic]:
@@ -299,9 +306,10 @@ def _refined(diag: Diagnostic) -> Diagnostic:
 
 @functools.cache
 def _key_types() -> dict[str, frozenset[str]]:
-    """Every property name of the schema -> the JSON types it takes anywhere."""
+    """Every property name of the schema -> the JSON types it takes anywhere (in the whole
+    half: the overlay half wraps each key to allow null, schema_overlay.py)."""
     found: dict[str, set[str]] = {}
-    todo: list[Any] = [schema()]
+    todo: list[Any] = [{k: v for k, v in schema()["$defs"].items() if not k.startswith("overlay")}]
     while todo:
         node = todo.pop()
         if isinstance(node, dict):

@@ -80,9 +80,14 @@ class Option:
 _P = "$defs/phase_"
 OPTIONS: tuple[Option, ...] = (
     Option(
-        "Direction", Direction, "players.direction", ("properties/players/properties/direction",)
+        "Direction",
+        Direction,
+        "players.direction",
+        ("$defs/ruleset/properties/players/properties/direction",),
     ),
-    Option("SidesMode", SidesMode, "sides.mode", ("properties/sides/properties/mode",)),
+    Option(
+        "SidesMode", SidesMode, "sides.mode", ("$defs/ruleset/properties/sides/properties/mode",)
+    ),
     Option("Role", Role, "who / to (a role, else a seat expression)", ()),
     Option(
         "FirstDealer",
@@ -110,34 +115,68 @@ OPTIONS: tuple[Option, ...] = (
         ("$defs/declaration/properties/says",),
         implied=("cards",),
     ),
-    Option("DeclareAt", DeclareAt, "declaring.at", ("properties/declaring/properties/at",)),
     Option(
-        "DeclScored", DeclScored, "declaring.scored", ("properties/declaring/properties/scored",)
+        "DeclareAt",
+        DeclareAt,
+        "declaring.at",
+        ("$defs/ruleset/properties/declaring/properties/at",),
     ),
     Option(
-        "DeclReveal", DeclReveal, "declaring.reveal", ("properties/declaring/properties/reveal",)
+        "DeclScored",
+        DeclScored,
+        "declaring.scored",
+        ("$defs/ruleset/properties/declaring/properties/scored",),
+    ),
+    Option(
+        "DeclReveal",
+        DeclReveal,
+        "declaring.reveal",
+        ("$defs/ruleset/properties/declaring/properties/reveal",),
     ),
     Option("SignalAt", SignalAt, "signals.<id>.at", ("$defs/signal/properties/at",)),
-    Option("ClaimFor", ClaimFor, "claims.for", ("properties/claims/properties/for",)),
-    Option("ClaimRight", ClaimRight, "claims.right", ("properties/claims/properties/right",)),
-    Option("ClaimWrong", ClaimWrong, "claims.wrong", ("properties/claims/properties/wrong",)),
+    Option("ClaimFor", ClaimFor, "claims.for", ("$defs/ruleset/properties/claims/properties/for",)),
+    Option(
+        "ClaimRight",
+        ClaimRight,
+        "claims.right",
+        ("$defs/ruleset/properties/claims/properties/right",),
+    ),
+    Option(
+        "ClaimWrong",
+        ClaimWrong,
+        "claims.wrong",
+        ("$defs/ruleset/properties/claims/properties/wrong",),
+    ),
     Option(
         "LeftoverTo",
         LeftoverTo,
         "scoring.leftover_to",
-        ("properties/scoring/properties/leftover_to", "$defs/zone/properties/leftover_to"),
+        (
+            "$defs/ruleset/properties/scoring/properties/leftover_to",
+            "$defs/zone/properties/leftover_to",
+        ),
     ),
     Option("ZoneSeenBy", ZoneSeenBy, "zones.<id>.seen_by", ("$defs/zone/properties/seen_by",)),
     Option(
         "BigWinEffect",
         BigWinEffect,
         "scoring.big_win_effect",
-        ("properties/scoring/properties/big_win_effect",),
+        ("$defs/ruleset/properties/scoring/properties/big_win_effect",),
         implied=("none",),
     ),
-    Option("MatchCheck", MatchCheck, "match.check", ("properties/match/properties/check",)),
-    Option("MatchWinner", MatchWinner, "match.winner", ("properties/match/properties/winner",)),
-    Option("MatchTie", MatchTie, "match.tie", ("properties/match/properties/tie",)),
+    Option(
+        "MatchCheck",
+        MatchCheck,
+        "match.check",
+        ("$defs/ruleset/properties/match/properties/check",),
+    ),
+    Option(
+        "MatchWinner",
+        MatchWinner,
+        "match.winner",
+        ("$defs/ruleset/properties/match/properties/winner",),
+    ),
+    Option("MatchTie", MatchTie, "match.tie", ("$defs/ruleset/properties/match/properties/tie",)),
     Option(
         "MatchReason",
         MatchReason,
@@ -150,7 +189,9 @@ OPTIONS: tuple[Option, ...] = (
 # Schema enums that are not options of this module, and why.
 NOT_OPTIONS: dict[str, str] = {
     "$defs/phase/properties/kind": "the phase kinds: derived from the registry of phase units",
-    "properties/zones/propertyNames/not": "ids a zone may not have (rules/zones.RESERVED_IDS)",
+    "$defs/ruleset/properties/zones/propertyNames/not": (
+        "ids a zone may not have (rules/zones.RESERVED_IDS)"
+    ),
 }
 
 T = TypeVar("T", bound=str)

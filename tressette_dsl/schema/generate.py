@@ -17,14 +17,16 @@ import argparse
 import json
 import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.kind import PhaseKind
+from tressette_dsl.loader.schema_overlay import with_overlays
+from tressette_dsl.resources import data_path
 from tressette_dsl.rules.zones import ZONE_SCHEMA, ZONES_PROPERTY
 
-SCHEMA_FILE = Path(__file__).with_name("ruleset.schema.json")
+# in a checkout beside this module; in the wheel under _data (resources.py, pyproject.toml)
+SCHEMA_FILE = data_path("tressette_dsl", "schema", "ruleset.schema.json")
 
 
 def phase_union(kinds: Mapping[str, PhaseKind[Any]]) -> dict[str, Any]:
@@ -61,8 +63,10 @@ def generate(
     schema: Mapping[str, Any], kinds: Mapping[str, PhaseKind[Any]] | None = None
 ) -> dict[str, Any]:
     """`schema` with its phase parts rebuilt from `kinds` (the registry by default) and its
-    zone parts (`properties/zones`, `$defs/zone`) from `rules/zones.py`; every other part,
-    and the order of `$defs`, kept as it is (a missing zone part goes after `phases`)."""
+    zone parts (`$defs/ruleset/properties/zones`, `$defs/zone`) from `rules/zones.py`; every
+    other part, and the order of `$defs`, kept as it is (a missing zone part goes after
+    `phases`); then the overlay definitions recomputed from the result
+    (`loader.schema_overlay`)."""
     kinds = PHASE_KINDS if kinds is None else kinds
     defs: dict[str, Any] = {}
     for key, value in schema["$defs"].items():
@@ -70,16 +74,19 @@ def generate(
             defs["phase"] = phase_union(kinds)
             for name, kind in kinds.items():
                 defs[f"phase_{name}"] = phase_fragment(kind)
-        elif not key.startswith("phase_") and key != "zone":
+        elif not key.startswith(("phase_", "overlay")) and key != "zone":
             defs[key] = value
     defs["zone"] = json.loads(json.dumps(ZONE_SCHEMA))
+    ruleset = defs["ruleset"]
     properties: dict[str, Any] = {}
-    for key, value in schema["properties"].items():
+    for key, value in ruleset["properties"].items():
         if key != "zones":
             properties[key] = value
         if key == "phases":
             properties["zones"] = json.loads(json.dumps(ZONES_PROPERTY))
-    return {**schema, "properties": properties, "$defs": defs}
+    defs["ruleset"] = {**ruleset, "properties": properties}
+    # the overlay half (house rules checked alone) follows the whole half it is derived from
+    return with_overlays({**schema, "$defs": defs})
 
 
 def render(schema: Mapping[str, Any]) -> str:

@@ -136,6 +136,10 @@ EXPLAIN = {
     "TS419": "`match.end` is a constant false: the match would never end (only `--max-deals` "
     "would stop it).",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
+    "TS425": "A warning, not an error: `scoring.last_trick` (like card values) counts card "
+    "units, `deck.unit` of them to a point (3 in the Tressette family). A value that is not "
+    "a whole number of points, such as `last_trick: 1` (a third), is most often points "
+    "written where units are meant; the hint gives the value in units. The file still loads.",
     "TS420": "A recorded choice (`meta.choices`) may name the rules it explains as `keys`, "
     "dotted paths such as `signals.striscio`; a ruleset that extends this one and changes one "
     "of them does not inherit the choice, so `describe` never shows a choice the rules no "
@@ -223,6 +227,9 @@ def _synthetic() -> dict[str, tuple[str, str]]:
         (folder / "many.yaml").write_text("".join(f"k{i}: yes\n" for i in range(120)))
         (folder / "base.yaml").write_text("id: base\nabstract: true\n")
         (folder / "folder.yaml").mkdir()
+        (folder / "last-trick.yaml").write_text(
+            "id: last-trick\nextends: tressette\nscoring:\n  last_trick: 1\n"
+        )
         many = _block(run_cli("many.yaml", cwd=folder)[1], "TS100")
         (folder / "short.yaml").write_text(
             "id: house-short\nextends: calabresella\nphases:\n  discard:\n    count: 5\n"
@@ -250,6 +257,11 @@ def _synthetic() -> dict[str, tuple[str, str]]:
             "TS114": (
                 '`load_ruleset("tresette")` (or `tressette play tresette`)',
                 _loaded("tresette", folder),
+            ),
+            "TS425": (
+                "`last-trick.yaml`: `id: last-trick` / `extends: tressette` / `scoring:` / "
+                "`  last_trick: 1`",
+                run_cli("last-trick.yaml", cwd=folder)[1],
             ),
             "TS441": (
                 "`short.yaml`: `extends: calabresella` with a discard of 5 instead of 4, "

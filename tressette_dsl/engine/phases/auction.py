@@ -29,6 +29,7 @@ from tressette_dsl.engine.phases.kind import (
     fixed_stage,
     phase_schema,
 )
+from tressette_dsl.engine.phases.words import said
 from tressette_dsl.engine.state import BidRecord, GameState, PhaseLocal
 from tressette_dsl.engine.step import Step, evaluate_seat
 from tressette_dsl.engine.table import deal_env
@@ -316,15 +317,20 @@ def describe(rules: Ruleset, ph: AuctionPhase) -> str:
         else "turns go round until one bidder remains; a pass is final"
     )
     bids = []
+    one_contract = len({bid.contract for bid in ph.bids}) == 1
     for bid in sorted(ph.bids, key=lambda b: (b.level, b.id)):
         extra = " (closes the auction)" if bid.closes else ""
         if bid.points is not None:
-            extra += f" with {bid.points[0]}..{bid.points[1]} points"
-        bids.append(f"`{bid.id}` → {bid.contract}{extra}")
+            extra += f" with {bid.points[0]} to {bid.points[1]} points"
+        named = "" if one_contract or bid.contract == bid.id else f" (for {bid.contract})"
+        bids.append(f"{bid.id.replace('_', ' ')}{named}{extra}")
+    if one_contract and ph.bids and ph.bids[0].contract not in {b.id for b in ph.bids}:
+        bids[-1] += f"; every bid is for the contract {ph.bids[0].contract}"
     return (
-        f"starting with `{ph.first.text}`, {speeches}: pass or bid higher than the last bid "
-        f"(a higher level, or the same level with more points). Bids, lowest first: "
-        f"{', '.join(bids)}. If everybody passes: {ph.all_pass}, the deal does not count."
+        f"starting with {said(rules, ph.first)}, {speeches}: pass or bid higher than the last "
+        f"bid (a higher level, or the same level with more points). Bids, lowest first: "
+        f"{', '.join(bids)}. If everybody passes, the cards are dealt again and the deal does "
+        "not count."
     )
 
 

@@ -25,7 +25,7 @@ from tressette_dsl.engine.phases.kind import (
     fixed_stage,
     phase_schema,
 )
-from tressette_dsl.engine.phases.words import who_text
+from tressette_dsl.engine.phases.words import said, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env, holder, seats_of
@@ -188,7 +188,7 @@ def describe(rules: Ruleset, ph: CallPhase) -> str:
         if ph.effect == "transfer"
         else "its holder becomes the caller's secret partner"
     )
-    text = f"{who_text(ph.who)} names a card among `{ph.cards.text}`; {effect}."
+    text = f"{who_text(ph.who)} names a card ({said(rules, ph.cards)}); {effect}."
     if ph.effect == "partner":
         text += f" The partner is revealed {ph.reveal.replace('_', ' ')}."
     if ph.trump_called_suit:

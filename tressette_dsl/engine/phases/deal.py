@@ -27,6 +27,7 @@ from tressette_dsl.engine.phases.kind import (
     fixed_stage,
     phase_schema,
 )
+from tressette_dsl.engine.phases.words import said
 from tressette_dsl.engine.rng import shuffled
 from tressette_dsl.engine.state import FixedDeal, GameState
 from tressette_dsl.engine.step import Step, evaluate
@@ -270,7 +271,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DealPhase
 
 
 def describe(rules: Ruleset, ph: DealPhase) -> str:
-    first = "chosen at random" if ph.first_dealer is None else f"seat `{ph.first_dealer.text}`"
+    first = "chosen at random" if ph.first_dealer is None else said(rules, ph.first_dealer)
     packets = []
     for pk in ph.packets:
         count = "the rest" if pk.count is None else str(pk.count)
@@ -278,12 +279,15 @@ def describe(rules: Ruleset, ph: DealPhase) -> str:
             f"{count} to each player" if pk.zone is None else f"{count} to the {pk.zone}"
         )
     text = (
-        f"the first dealer is {first}, then the deal passes to `{ph.next_dealer.text}`. "
+        f"the first dealer is {first}; the next deal is dealt by {said(rules, ph.next_dealer)}. "
         f"Cards are dealt from the top, starting with the player after the dealer: "
         f"{'; then '.join(packets)}."
     )
     if ph.misdeal is not None:
-        text += f" A player whose hand satisfies `{ph.misdeal.condition.text}` may annul the deal."
+        text += (
+            f" A player whose hand is such that {said(rules, ph.misdeal.condition)} may annul "
+            "the deal."
+        )
     return text
 
 

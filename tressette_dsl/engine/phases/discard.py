@@ -24,7 +24,7 @@ from tressette_dsl.engine.phases.kind import (
     fixed_stage,
     phase_schema,
 )
-from tressette_dsl.engine.phases.words import count_text, who_text
+from tressette_dsl.engine.phases.words import cards_text, count_text, who_text
 from tressette_dsl.engine.state import GameState, set_at
 from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
@@ -144,7 +144,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DiscardPh
 
 
 def describe(rules: Ruleset, ph: DiscardPhase) -> str:
-    return f"{who_text(ph.who)} discards `{ph.count.text}` card(s) face down to the {ph.to}."
+    return f"{who_text(ph.who)} discards {cards_text(rules, ph.count)} face down to the {ph.to}."
 
 
 def _task_discard(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:

@@ -19,7 +19,7 @@ from tressette_dsl.engine.phases.kind import (
     fixed_stage,
     phase_schema,
 )
-from tressette_dsl.engine.phases.words import count_text, who_text
+from tressette_dsl.engine.phases.words import cards_text, count_text, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
@@ -133,8 +133,8 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> GivePhase
 def describe(rules: Ruleset, ph: GivePhase) -> str:
     shown = "face up" if ph.shown else "face down"
     return (
-        f"{who_text(ph.who)} gives `{ph.count.text}` card(s) of his choice to {who_text(ph.to)}, "
-        f"{shown}."
+        f"{who_text(ph.who)} gives {cards_text(rules, ph.count)} of his choice to "
+        f"{who_text(ph.to)}, {shown}."
     )
 
 

@@ -16,7 +16,7 @@ from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.events import CardsMoved
 from tressette_dsl.engine.phases.kind import Path, PhaseBuilder, PhaseKind, phase_schema
-from tressette_dsl.engine.phases.words import who_text
+from tressette_dsl.engine.phases.words import said, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env, seats_of
@@ -117,7 +117,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> MovePhase
 
 
 def describe(rules: Ruleset, ph: MovePhase) -> str:
-    count = "all the cards" if ph.count is None else f"`{ph.count.text}` cards each"
+    count = "all the cards" if ph.count is None else f"{said(rules, ph.count)} cards each"
     shown = "face up" if ph.shown else "face down"
     return f"{count} of the {ph.source} go to {who_text(ph.to)}, {shown}."
 

@@ -123,8 +123,8 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TakePhase
 
 def describe(rules: Ruleset, ph: TakePhase) -> str:
     return (
-        f"{who_text(ph.who)}, in turn, take any of the shown {ph.source} cards (`take CARD`, "
-        "`done`); the last takes the rest."
+        f"{who_text(ph.who)}, in turn, takes any of the shown {ph.source} cards and says when "
+        "he is done; the last takes the rest."
     )
 
 

@@ -45,7 +45,7 @@ from tressette_dsl.engine.phases.trick_features import (
     table,
 )
 from tressette_dsl.engine.phases.trick_features.base import Changes, TricksLocal, window
-from tressette_dsl.engine.phases.words import declaring_at
+from tressette_dsl.engine.phases.words import declaring_at, said
 from tressette_dsl.engine.state import (
     DealRecord,
     GameState,
@@ -460,14 +460,22 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TricksPha
 
 
 def describe(rules: Ruleset, ph: TricksPhase) -> str:
-    follow = {"true": "always", "false": "never"}.get(
-        ph.follow_suit.text, f"when `{ph.follow_suit.text}`"
-    )
-    trump = "no trumps" if ph.trump is None else f"trump: `{ph.trump.text}`"
+    follow = {
+        "true": "players must follow suit",
+        "false": "players need not follow suit",
+    }.get(ph.follow_suit.text, f"players must follow suit {said(rules, ph.follow_suit)}")
+    if ph.trump is None:
+        trump = "there are no trumps"
+        wins = "The highest card of the suit led wins the trick (a card of another suit never does)"
+    else:
+        trump = f"the trump suit is {said(rules, ph.trump)}"
+        wins = (
+            "The highest trump wins the trick; without a trump in it, the highest card of the "
+            "suit led (a card of another suit that is not trump never wins)"
+        )
     text = (
-        f"`{ph.first_lead.text}` leads the first trick; must follow suit: {follow}; {trump}. "
-        "The highest card of the suit led wins (a card of another suit never does) and its "
-        "winner leads the next trick, until the hands are empty."
+        f"{said(rules, ph.first_lead)} leads the first trick; {follow}; {trump}. {wins}, and "
+        "its winner leads the next trick, until the hands are empty."
     )
     if ph.draw is not None:
         shown = "shown to all" if ph.draw.shown else "face down"

@@ -21,12 +21,29 @@ _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight"
 
 
 def who_text(who: Who | None) -> str:
-    """A role in words (``the declarer``), or the seat expression quoted."""
+    """A role in words (``the declarer``), or the seat expression in words."""
     if who is None:
         return "?"
     if who.role:
         return ROLE_WORDS.get(who.role, who.role)
-    return f"the seat `{who.seat.text}`" if who.seat is not None else "?"
+    return said(None, who.seat) if who.seat is not None else "?"
+
+
+def said(rules: Any, expr: Any) -> str:
+    """An expression of the model in words, with the ruleset's card names (`prose.words`):
+    a rules page shows no expression code."""
+    from tressette_dsl.prose.words import Vocabulary, in_words  # noqa: PLC0415 - prose only
+
+    vocab = Vocabulary.of(rules) if rules is not None else Vocabulary()
+    return in_words(str(getattr(expr, "text", expr)), vocab)
+
+
+def cards_text(rules: Any, count: Any) -> str:
+    """A count of cards in words: ``1 card``, ``4 cards``, ``as many cards as ...``."""
+    text = said(rules, count)
+    if text == "1":
+        return "1 card"
+    return f"{text} cards" if text.isdigit() else text
 
 
 def count_text(n: int, noun: str) -> str:
