@@ -37,10 +37,27 @@ MAX_ACTIONS = 3000
 _WORD = re.compile(r"[^\W_]+")
 
 
+# Random identifiers (a seat's secret token, a table's id, links holding them: strings under
+# these keys) are not content: a token such as "...-7B-..." would read as a card.
+_RANDOM_KEYS = frozenset({"token", "id", "table", "table_id", "link", "url", "href"})
+
+
+def _scrub(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {
+            k: _scrub(v) for k, v in value.items() if not (k in _RANDOM_KEYS and isinstance(v, str))
+        }
+    if isinstance(value, list):
+        return [_scrub(v) for v in value]
+    return value
+
+
 def _cards(value: Any, deck: frozenset[str]) -> set[str]:
     """Every card text named anywhere in a JSON value: each run of letters and digits of
-    its JSON text (keys, words of strings, '+'-joined parts) that is a card of the deck."""
-    return set(deck.intersection(_WORD.findall(json.dumps(value, ensure_ascii=False))))
+    its JSON text (keys, words of strings, '+'-joined parts) that is a card of the deck,
+    leaving out the random identifiers."""
+    text = json.dumps(_scrub(value), ensure_ascii=False)
+    return set(deck.intersection(_WORD.findall(text)))
 
 
 def _play(server: Server, ruleset: str, seed: int) -> tuple[str, list[Client], Client]:
