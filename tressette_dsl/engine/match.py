@@ -86,7 +86,7 @@ def check_end(
     totals = s.match.totals if totals is None else totals
     if not evaluate(rules.match.end, match_env(rules, s, totals)):
         return False
-    best = max(totals)
+    best = max(totals) if rules.match.winner == "highest" else min(totals)
     winners = tuple(i for i, t in enumerate(totals) if t == best)
     if len(winners) > 1 and rules.match.tie == "play_on":
         return False

@@ -46,7 +46,7 @@ ZoneSeenBy = Literal["nobody", "owner", "everyone"]
 BigWinEffect = Literal["win_match", "multiply", "none"]
 
 MatchCheck = Literal["end_of_deal", "immediately"]
-MatchWinner = Literal["highest"]
+MatchWinner = Literal["highest", "lowest"]
 MatchTie = Literal["play_on", "shared"]
 MatchReason = Literal["target", "session_end"]
 
