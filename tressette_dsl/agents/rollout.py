@@ -45,6 +45,9 @@ class RolloutPolicy:
         self.suit = list(deck.card_suit)
         self.strength = list(deck.card_strength)
         self.value = list(deck.card_value)
+        self.suit_mask = [0] * (max(self.suit, default=0) + 1)
+        for card in deck.cards:
+            self.suit_mask[self.suit[card]] |= 1 << card
         self.n = rules.players.count
         self.reverse = rules.match.winner == "lowest"
         sides = rules.sides
@@ -122,14 +125,43 @@ class RolloutPolicy:
             for j in range(count):
                 offsets.append(total)
                 total += cnt[j]
-        j = self._follow(seat, cards, k, local) if trick else self._lead(cards)
+        j = self._follow(seat, cards, k, local) if trick else self._lead(seat, cards, local)
         return offsets[j] if offsets is not None else j
 
-    def _lead(self, cards: list[int]) -> int:
-        value, strength = self.value, self.strength
+    def _lead(self, seat: int, cards: list[int], local: dict[str, Any]) -> int:
+        """A master with points (no card left in another hand beats it), else a low card of
+        the longest suit; in a reverse game the lowest card."""
+        value, strength, suit = self.value, self.strength, self.suit
+        idx = range(len(cards))
         if self.reverse:  # lead low, keep control away
-            return min(range(len(cards)), key=lambda j: (strength[cards[j]], value[cards[j]]))
+            return min(idx, key=lambda j: (strength[cards[j]], value[cards[j]]))
+        hands = local.get("hands")
+        h = local.get("h", 0)
+        if isinstance(hands, list) and type(h) is int:
+            others = 0
+            for x, mask in enumerate(hands):
+                if x != seat:
+                    others |= mask
+            masters = [
+                j for j in idx if value[cards[j]] > 0 and not self._stronger(cards[j], others, -1)
+            ]
+            if masters:
+                return max(masters, key=lambda j: (value[cards[j]], strength[cards[j]]))
+            length = [(h & self.suit_mask[suit[c]]).bit_count() for c in cards]
+            return min(idx, key=lambda j: (-length[j], value[cards[j]], strength[cards[j]]))
         return self.rng.randrange(len(cards))
+
+    def _stronger(self, card: int, mask: int, trump: int) -> bool:
+        """Does `mask` hold a card that beats `card` led or played to its suit?"""
+        s = self.suit[card]
+        strength = self.strength[card]
+        x = mask & self.suit_mask[s]
+        while x:
+            b = x & -x
+            if self.strength[b.bit_length() - 1] > strength:
+                return True
+            x ^= b
+        return trump >= 0 and s != trump and bool(mask & self.suit_mask[trump])
 
     def _follow(self, seat: int, cards: list[int], k: Any, local: dict[str, Any]) -> int:
         suit, strength, value = self.suit, self.strength, self.value
@@ -147,29 +179,46 @@ class RolloutPolicy:
         leader = local.get("leader")
         order = self.order[leader] if type(leader) is int else None
         best_seat = order[best_i] if order is not None else -1
-        last = len(trick) == self.n - 1
+        after = order[len(trick) + 1 :] if order is not None else ()
+        last = not after
+        hands = local.get("hands")
+        led = suit[trick[0]]
 
-        def beats(c: int) -> bool:
-            if suit[c] == suit[best]:
-                return strength[c] > strength[best]
-            return trump >= 0 and suit[c] == trump and suit[best] != trump
+        def beats(c: int, top: int) -> bool:
+            if suit[c] == suit[top]:
+                return strength[c] > strength[top]
+            return trump >= 0 and suit[c] == trump and suit[top] != trump
+
+        def holds(top: int, top_seat: int) -> bool:
+            """No seat after me of the other side can beat `top` (perfect information)."""
+            if not isinstance(hands, list):
+                return last
+            for y in after:
+                if self._same_side(y, top_seat, k):
+                    continue
+                hand = hands[y]
+                playable = hand & self.suit_mask[led] or hand
+                x = playable
+                while x:
+                    b = x & -x
+                    if beats(b.bit_length() - 1, top):
+                        return False
+                    x ^= b
+            return True
 
         idx = range(len(cards))
-        winners = [j for j in idx if beats(cards[j])]
+        winners = [j for j in idx if beats(cards[j], best)]
         if self.reverse:
             losers = [j for j in idx if j not in winners]
             if losers:
                 return max(losers, key=lambda j: (value[cards[j]], strength[cards[j]]))
             return max(idx, key=lambda j: (strength[cards[j]], value[cards[j]]))
-        points = sum(value[c] for c in trick)
-        if best_seat >= 0 and self._same_side(best_seat, seat, k):
-            if last:
-                return max(idx, key=lambda j: (value[cards[j]], -strength[cards[j]]))
-            return min(idx, key=lambda j: (value[cards[j]], strength[cards[j]]))
-        if winners and (points > 0 or last):
-            if last:
-                return max(winners, key=lambda j: (value[cards[j]], -strength[cards[j]]))
-            return min(winners, key=lambda j: (strength[cards[j]], value[cards[j]]))
+        partner_wins = best_seat >= 0 and self._same_side(best_seat, seat, k)
+        if partner_wins and holds(best, best_seat):
+            return max(idx, key=lambda j: (value[cards[j]], -strength[cards[j]]))
+        safe = [j for j in winners if holds(cards[j], seat)]
+        if safe:
+            return max(safe, key=lambda j: (value[cards[j]], -strength[cards[j]]))
         return min(idx, key=lambda j: (value[cards[j]], strength[cards[j]], suit[cards[j]]))
 
 
