@@ -57,7 +57,7 @@ class Worlds:
     __slots__ = ("_draw", "rules", "seat")
 
     def __init__(self, rules: Ruleset, state: GameState, seat: int) -> None:
-        from tressette_dsl.engine import determinize  # noqa: PLC0415 - engine loads first
+        from tressette_dsl.engine.determinize import determinize  # noqa: PLC0415
 
         self.rules = rules
         self.seat = seat

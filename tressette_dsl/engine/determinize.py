@@ -70,7 +70,7 @@ from tressette_dsl.rules.model import (
 from tressette_dsl.rules.zones import size_names
 
 UNIFORM_TRIES = 60
-SOFT_TRIES = 24  # samples that meet the hard constraints, tried against the soft ones
+SOFT_TRIES = 8  # samples that meet the hard constraints, tried against the soft ones
 _UNCHECKABLE = frozenset({"unseen", *size_names()})
 
 Place = tuple[str, Any]  # ("hand", seat) or (zone, discarding seat | None)
@@ -296,32 +296,41 @@ class _Problem:
     # --- sampling ----------------------------------------------------------------------------
 
     def sample(self, rng: random.Random) -> list[int]:
-        """A place (group index) per hidden card."""
+        """A place (group index) per hidden card: the first of up to `UNIFORM_TRIES`
+        uniform shuffles that meets every constraint; when shuffles meet only the hard
+        ones `SOFT_TRIES` times, the one that breaks the fewest soft ones; when none meets
+        the hard ones, exact uniform draws from the constraint model (`assignment.uniform`),
+        again up to `SOFT_TRIES` of them for the soft constraints. Never a local repair:
+        moving cards about until the words fit is biased, and it wandered."""
+        allowed, caps = self.allowed, self.caps
+        slots = [g for g, cap in enumerate(caps) for _ in range(cap)]
         best: list[int] | None = None
-        best_misses = -1
+        best_misses = 0
+        tried = 0
+        for _ in range(UNIFORM_TRIES):
+            rng.shuffle(slots)
+            if all(a >> g & 1 for a, g in zip(allowed, slots, strict=True)):
+                misses = self.soft.misses(slots) if self.soft.any else 0
+                if misses == 0:
+                    return slots
+                if best is None or misses < best_misses:
+                    best, best_misses = list(slots), misses
+                tried += 1
+                if tried >= SOFT_TRIES:
+                    return best
+        if best is not None:
+            return best
+        if not feasible(allowed, caps):  # only if a constraint above is wrong: relax
+            self.allowed = allowed = [(1 << len(caps)) - 1] * len(self.cards)
         for _ in range(SOFT_TRIES if self.soft.any else 1):
-            groups = self._hard_sample(rng)
-            if not self.soft.any:
-                return groups
-            misses = self.soft.misses(groups)
+            groups = uniform(allowed, caps, rng)
+            misses = self.soft.misses(groups) if self.soft.any else 0
             if misses == 0:
                 return groups
             if best is None or misses < best_misses:
                 best, best_misses = groups, misses
         assert best is not None
         return best
-
-    def _hard_sample(self, rng: random.Random) -> list[int]:
-        """A placement uniform over those that meet the hard constraints."""
-        allowed, caps = self.allowed, self.caps
-        slots = [g for g, cap in enumerate(caps) for _ in range(cap)]
-        for _ in range(UNIFORM_TRIES):
-            rng.shuffle(slots)
-            if all(a >> g & 1 for a, g in zip(allowed, slots, strict=True)):
-                return list(slots)
-        if not feasible(allowed, caps):  # only if a constraint above is wrong: relax
-            self.allowed = allowed = [(1 << len(caps)) - 1] * len(self.cards)
-        return uniform(allowed, caps, rng)
 
     # --- the copy ------------------------------------------------------------------------
 
