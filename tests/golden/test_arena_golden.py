@@ -18,9 +18,8 @@ HERE = Path(__file__).parent / "arena"
 def _masked(text: str) -> str:
     out = []
     for line in text.splitlines():
-        if re.match(r"^\S+\s+\d+\s+[\d.]+%", line):  # an agent's row: its last column is time
-            line = re.sub(r"[\d.]+$", "T", line)
-        out.append(line)
+        row = re.match(r"^\S+\s+\d+\s+[\d.]+%", line)  # an agent's row: time comes last
+        out.append(re.sub(r"[\d.]+$", "T", line) if row else line)
     return "\n".join(out) + "\n"
 
 

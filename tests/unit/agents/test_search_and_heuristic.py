@@ -117,5 +117,5 @@ def test_heuristic_signals_volo_with_its_last_card_and_reads_it() -> None:
     assert str(view._signal(volo, volo[0])) == "play 4D volo"
     state, _ = apply(rules, state, next(a for a in legal if str(a) == "play 4D volo"))
     partner = _View(rules, observe(rules, state, 2))
-    holds, void = partner.partner_suits()
+    _holds, void = partner.partner_suits()
     assert rules.deck.suits.index("D") in void
