@@ -359,7 +359,7 @@ class _View:
         """The most telling true signal with this card, for a partner who can use it."""
         if len(variants) < 2 or not self.partners() or self.reverse:
             return plain
-        best, best_rarity = plain, 0.15  # a signal true of most hands tells nothing
+        best, best_rarity = plain, 0.25  # a signal true of most hands tells nothing
         for action in variants:
             said: tuple[tuple[str, int | None], ...] = getattr(action, "signals", ())
             if len(said) != 1:
