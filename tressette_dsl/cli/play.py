@@ -30,7 +30,7 @@ from tressette_dsl import gamelog
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind, make_agent
 from tressette_dsl.agents.base import choose, seat_rng
 from tressette_dsl.cli import colour, menu, render, suit_input, table_help
-from tressette_dsl.cli.common import load_or_report
+from tressette_dsl.cli.common import load_or_report, seated_or_report
 from tressette_dsl.engine import (
     IllegalActionError,
     InvalidActionError,
@@ -44,6 +44,7 @@ from tressette_dsl.engine import (
     to_act,
 )
 from tressette_dsl.engine.actions import Play
+from tressette_dsl.engine.seating import original_seat, rules_for
 from tressette_dsl.text import escape
 
 EXIT_OK, EXIT_STOPPED_BY_PLAYER, EXIT_USAGE, EXIT_MAX_DEALS, EXIT_CTRL_C = 0, 1, 2, 3, 130
@@ -80,6 +81,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "('0=human', 'North=random'), or one kind for all ('random'; 'human' = seat 0 human); "
         "kinds: human, bot (= heuristic), heuristic, random. Default: heuristic bots",
     )
+    parser.add_argument(
+        "--seats",
+        type=int,
+        metavar="N",
+        help="the number of players, for a ruleset that allows several (players.count as a "
+        "range, e.g. traversone: 2 to 8); default: the ruleset's default",
+    )
     parser.add_argument("--log", metavar="FILE", help="write a JSON Lines game log to FILE")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument(
@@ -94,6 +102,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     rules = load_or_report(args.ruleset)
+    if rules is None:
+        return EXIT_USAGE
+    rules = seated_or_report("play", rules, args.seats)
     if rules is None:
         return EXIT_USAGE
     try:
@@ -326,8 +337,10 @@ class Table:
         seat = to_act(state)
         if seat is None:
             raise RuntimeError("the match is not over but no seat is to act")
+        self.rules = rules_for(self.rules, state)  # the seats still in, after an elimination
+        player = original_seat(state, seat)  # kinds, bots and rngs are by the first seating
         legal = legal_actions(self.rules, state)
-        if self.kinds[seat] == HUMAN:
+        if self.kinds[player] == HUMAN:
             queued = self.queued.pop(0) if self.queued else None
             if queued is not None and queued in legal and self.last_prompted == seat:
                 action = queued
@@ -335,10 +348,11 @@ class Table:
                 self.queued = []
                 action = self._ask(state, seat, legal)
         else:
-            action = choose(self.bots[seat], self.rules, state, legal, self.rngs[seat])
+            action = choose(self.bots[player], self.rules, state, legal, self.rngs[player])
             if action not in legal:
                 raise RuntimeError(
-                    f"the {self.kinds[seat]} bot in seat {seat} chose {action}, not a legal action"
+                    f"the {self.kinds[player]} bot in seat {seat} chose {action}, "
+                    "not a legal action"
                 )
         state, events = apply(self.rules, state, action)
         self.actions += 1

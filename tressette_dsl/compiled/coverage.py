@@ -51,6 +51,15 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         uncovered.append("match.check: immediately")
     if rules.signals and rules.signaling.combine:
         uncovered.append("signaling.combine: true")
+    # the language of issue 12 (the reverse game): played by the interpreter for now
+    if rules.scoring.residual_to != "none":
+        uncovered.append(f"scoring.residual_to: {rules.scoring.residual_to}")
+    if any(b.points is not None or b.others is not None for b in rules.scoring.big_wins):
+        uncovered.append("a big win that rescores the deal (points / others)")
+    if rules.match.eliminate is not None:
+        uncovered.append("match.eliminate")
+    if any(zone.laid for zone in rules.zones):
+        uncovered.append("cards laid in a zone before the deal (zones.<id>.cards)")
     d = rules.declaring
     from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
 

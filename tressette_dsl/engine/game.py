@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine import arguments, match
+from tressette_dsl.engine import arguments, match, seating
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
+    ArgumentValueError,
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
@@ -33,14 +34,20 @@ def new_game(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
+    seats: int | None = None,
     **zones: Sequence[str] | None,
 ) -> GameState:
     """A new match, dealt and waiting for the first decision.
+
+    `seats` chooses the number of players of a ruleset whose `players.count` is a range
+    (`rules.for_seats(seats)`; default: its default count); any other count is an
+    `ArgumentValueError` naming the range.
 
     `deck` fixes the first deal's order, `hands` some seats' hands, and each keyword named
     by a zone id of the ruleset (`stock=[...]`, `monte=[...]`, `out=[...]`) that zone's
     cards; whatever is not given is dealt from the rest. A zone id the first deal does not
     deal is an `ArgumentValueError` (a ValueError) naming the ruleset's zones."""
+    rules = _seated("new_game", rules, seats)
     arguments.check_setup(
         "new_game", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -55,10 +62,12 @@ def start(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
+    seats: int | None = None,
     **zones: Sequence[str] | None,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """`new_game`, with the events of getting there: the first `Dealt` and every automatic
     step before the first decision (a redeal, a trump set, mandatory declarations...)."""
+    rules = _seated("start", rules, seats)
     arguments.check_setup(
         "start", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -91,7 +100,21 @@ def _begin(
     return arguments.trust(rules, step.state), tuple(step.events)
 
 
+def _seated(fn: str, rules: Ruleset, seats: int | None) -> Ruleset:
+    """The ruleset for `seats` players (None: `rules` as given)."""
+    if seats is None:
+        return rules
+    arguments.check_rules(fn, rules)
+    arguments.check_int(fn, "seats", seats)
+    try:
+        return rules.for_seats(seats)
+    except ValueError as exc:
+        raise ArgumentValueError(fn, "seats", str(exc)) from None
+
+
 def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
+    if getattr(rules, "seat_table", None) is not None:
+        rules = seating.rules_for(rules, state)
     arguments.check_state("legal_actions", rules, state)
     if state.match.over or state.cursor.to_act is None:
         return ()
@@ -101,6 +124,8 @@ def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
 
 
 def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    if getattr(rules, "seat_table", None) is not None:
+        rules = seating.rules_for(rules, state)
     arguments.check_state("apply", rules, state)
     arguments.check_action("apply", action)
     if state.match.over or state.cursor.to_act is None:
@@ -117,7 +142,7 @@ def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, 
         _advance(step)
     elif step.restart:
         _restart(step)
-    return arguments.trust(rules, step.state), tuple(step.events)
+    return arguments.trust(step.rules, step.state), tuple(step.events)
 
 
 def _advance(step: Step) -> None:
@@ -175,7 +200,10 @@ def _restart(step: Step) -> None:
 def _end_deal(step: Step) -> None:
     step.set_match(deal_ended=True)
     if not step.state.match.over:
-        _start_deal(step, _next_dealer(step.rules, step.state))
+        dealer = _next_dealer(step.rules, step.state)
+        if step.state.match.leaving:  # match.eliminate: the table shrinks first
+            dealer = seating.reseat(step, dealer)
+        _start_deal(step, dealer)
 
 
 def _next_dealer(rules: Ruleset, s: GameState) -> int:
