@@ -200,6 +200,7 @@ def _declaration(rules: Ruleset, r: Any, seat: int) -> dict[str, Any]:
 
 
 def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
+    rules = rules_for(rules, s)  # the seats still in, after an elimination
     """Every card whose place `seat` knows (for leak tests and determinisation)."""
     mask = s.cards.hands[seat] | s.seen.discarded[seat]
     for other in range(s.n):
