@@ -51,11 +51,9 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         uncovered.append("match.check: immediately")
     if rules.signals and rules.signaling.combine:
         uncovered.append("signaling.combine: true")
-    # the language of issue 12 (the reverse game): played by the interpreter for now
-    if rules.scoring.residual_to != "none":
-        uncovered.append(f"scoring.residual_to: {rules.scoring.residual_to}")
-    if any(b.points is not None or b.others is not None for b in rules.scoring.big_wins):
-        uncovered.append("a big win that rescores the deal (points / others)")
+    # the language of issue 12 (the reverse game): residual scoring and rescoring big wins
+    # are the interpreter's at the end of the deal (FastEnd.applies delegates it); a table
+    # that shrinks, or cards laid before the deal, are not compiled at all yet
     if rules.match.eliminate is not None:
         uncovered.append("match.eliminate")
     if any(zone.laid for zone in rules.zones):
