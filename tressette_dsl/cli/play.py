@@ -86,7 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="N",
         help="the number of players, for a ruleset that allows several (players.count as a "
-        "range, e.g. traversone: 2 to 8); default: the ruleset's default",
+        "range, e.g. {min: 2, max: 8}); default: the ruleset's default",
     )
     parser.add_argument("--log", metavar="FILE", help="write a JSON Lines game log to FILE")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
