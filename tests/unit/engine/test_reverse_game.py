@@ -154,3 +154,14 @@ def test_residual_scoring_gives_the_last_trick_taker_the_rest() -> None:
     step = Step(rules, state)
     facts = scoring.side_facts(rules, step.state, final=True)
     assert scoring.deal_points(rules, step.state, facts) == (1, 1, 9)
+
+
+def test_a_state_written_before_elimination_existed_still_reads() -> None:
+    """`Match.roster`, `left` and `leaving` are additive: a state dict without them (an
+    older log's) decodes to the same state, with nobody gone."""
+    rules = load_ruleset("tressette")
+    state = new_game(rules, 3)
+    data = state.to_dict()
+    for key in ("roster", "left", "leaving"):
+        del data["match"][key]
+    assert GameState.from_dict(data) == state
