@@ -88,8 +88,11 @@ def check_end(
         return True
     if not evaluate(rules.match.end, match_env(rules, s, totals)):
         return False
-    best = max(totals) if rules.match.winner == "highest" else min(totals)
-    winners = tuple(i for i, t in enumerate(totals) if t == best)
+    leaving = step.state.match.leaving  # seats eliminated by this deal cannot win by `end`
+    alive = [i for i in range(len(totals)) if i not in leaving]
+    pick = max if rules.match.winner == "highest" else min
+    best = pick(totals[i] for i in alive)
+    winners = tuple(i for i in alive if totals[i] == best)
     if len(winners) > 1 and rules.match.tie == "play_on":
         return False
     step.set_match(totals=totals, deals=s.match.deals + ((record,) if record else ()))

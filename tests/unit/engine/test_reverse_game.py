@@ -4,6 +4,7 @@ rescore, elimination with the table reseated - played on `traversone` at every c
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import pickle
 import random
@@ -22,6 +23,7 @@ from tressette_dsl.engine import (
     scoring,
     to_act,
 )
+from tressette_dsl.engine import match as match_rules
 from tressette_dsl.engine.seating import original_seat, rules_for
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import Step
@@ -165,3 +167,19 @@ def test_a_state_written_before_elimination_existed_still_reads() -> None:
     for key in ("roster", "left", "leaving"):
         del data["match"][key]
     assert GameState.from_dict(data) == state
+
+
+def test_a_deal_limit_with_elimination_crowns_a_seat_still_in() -> None:
+    """`match.end` and `match.eliminate` together: when the last counted deal also sends
+    seats away, the winner is the best of the seats still in."""
+    rules = RULES.for_seats(4)
+    state = new_game(rules, 2)
+    # the deal just scored leaves seat 0 at the limit (out), seat 3 the highest of the rest
+    end = dataclasses.replace(rules.match.end, text="true", fn=lambda env: True, const=True)
+    # points as gains (winner: highest), so that the seat leaving would have won by `end`
+    m = dataclasses.replace(rules.match, end=end, winner="highest")
+    rules = dataclasses.replace(rules, match=m)
+    step = Step(rules, state)
+    assert match_rules.check_end(step, totals=(21, 18, 19, 20))
+    assert step.state.match.outcome is not None
+    assert step.state.match.outcome.winners == (3,)
