@@ -44,7 +44,7 @@ from tressette_dsl.engine import (
     to_act,
 )
 from tressette_dsl.engine.actions import Play
-from tressette_dsl.engine.seating import original_seat, rules_for
+from tressette_dsl.engine.seating import original_seat, rules_for, start_names
 from tressette_dsl.text import escape
 
 EXIT_OK, EXIT_STOPPED_BY_PLAYER, EXIT_USAGE, EXIT_MAX_DEALS, EXIT_CTRL_C = 0, 1, 2, 3, 130
@@ -303,7 +303,9 @@ class Table:
         deals = sum(1 for e in first if _type(e) == "Dealt")
         try:
             while not is_over(state):
+                before = state
                 state, events = self._turn(state)
+                events = self._reseated(before, state, events)
                 self.say(*self.renderer.events(events))
                 self._record(events)
                 deals += sum(1 for e in events if _type(e) == "Dealt")
@@ -332,6 +334,28 @@ class Table:
                 1,
             )
         return self._finish(state)
+
+    def _reseated(self, before: Any, state: Any, events: Sequence[Any]) -> Sequence[Any]:
+        """When seats left the table (`match.eliminate`), the events up to the new deal are
+        shown as the old table saw them, and the renderers then follow the new table (its
+        names, the human's new seat number; a human who left watches everything)."""
+        if len(before.match.left) == len(state.match.left):
+            return events
+        cut = next((i for i, e in enumerate(events) if _type(e) == "Dealt"), len(events))
+        self.say(*self.renderer.events(events[:cut]))
+        self._record(events[:cut])
+        names = start_names(self.rules, state)
+        for seat, total, _deal in state.match.left[len(before.match.left) :]:
+            self.say(f"  {names[seat]} leaves the table (total {total}).")
+        rules = rules_for(self.rules, state)
+        viewer = self.renderer.viewer
+        if viewer is not None and viewer >= 0:
+            first = original_seat(before, viewer)
+            seated = [original_seat(state, i) for i in range(state.n)]
+            viewer = seated.index(first) if first in seated else None
+        for renderer in (self.renderer, self.recorder):
+            renderer.rules, renderer.viewer = rules, viewer
+        return events[cut:]
 
     def _turn(self, state: Any) -> tuple[Any, Sequence[Any]]:
         seat = to_act(state)
@@ -367,6 +391,8 @@ class Table:
         if self.quiet:
             print(f"{render.result_text(self.rules, res)} [seed {self.seed}]", file=self.out)
         else:
+            if state.match.left:  # the table shrank: every seat it began with, and its total
+                self.say(render.result_text(self.rules, res))
             self.say(f"(seed {self.seed}; replay with: {self.replay_command} --seed {self.seed})")
         return EXIT_OK
 
@@ -560,6 +586,9 @@ def replay_command(rules: Any, source: str | None, players: str | None) -> str:
     is named by its path (its id alone is not found), a bundled one by its id."""
     where = source if source and Path(source).is_file() else rules.id
     command = f"tressette play {shlex.quote(str(where))}"
+    table = getattr(rules, "seat_table", None)
+    if table is not None and rules.players.count != table.default:  # a count chosen
+        command += f" --seats {rules.players.count}"
     if players:
         command += f" --players {shlex.quote(players)}"
     return command

@@ -57,3 +57,14 @@ def test_a_log_of_a_shrinking_table_replays(
     code, out, err = _run(capsys, ["replay", str(log)])
     assert code == 0, err
     assert "replayed exactly" in out
+
+
+def test_the_terminal_says_who_leaves_and_how_to_play_it_again(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = _run(capsys, ["play", "traversone", "--seats", "6", "--seed", "4"])
+    assert code == 0, err
+    assert re.search(r"Seat \d leaves the table \(total \d+\)\.", out)
+    assert "replay with: tressette play traversone --seats 6 --seed 4" in out
+    final = [line for line in out.splitlines() if "Final totals" in line][-1]
+    assert len(re.findall(r"Seat \d \d+", final)) == 6  # the seats gone too
