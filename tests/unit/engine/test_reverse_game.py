@@ -14,6 +14,7 @@ import pytest
 from tressette_dsl.engine import (
     ArgumentValueError,
     apply,
+    determinize,
     is_over,
     legal_actions,
     new_game,
@@ -183,3 +184,18 @@ def test_a_deal_limit_with_elimination_crowns_a_seat_still_in() -> None:
     assert match_rules.check_end(step, totals=(21, 18, 19, 20))
     assert step.state.match.outcome is not None
     assert step.state.match.outcome.winners == (3,)
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_determinize_keeps_what_the_seat_knows_at_every_count(seats: int) -> None:
+    """The removed cards are public: a determinized copy keeps them where they lie, and
+    the seat to act sees the same table in the copy as in the real state."""
+    state = new_game(RULES, 8, seats=seats)
+    rng = random.Random(8)
+    for _ in range(3 * seats + 1):  # into the second trick or so
+        state, _ = apply(RULES, state, rng.choice(legal_actions(RULES, state)))
+    seat = to_act(state)
+    for k in range(5):
+        copy = determinize(RULES, state, seat, random.Random(k))
+        assert observe(RULES, copy, seat) == observe(RULES, state, seat)
+        assert copy.zone("removed") == state.zone("removed")
