@@ -18,6 +18,7 @@ from tressette_dsl.loader.checks_access import (
     dict_at,
     excluded_cards,
     expr_call,
+    fragment,
     int_at,
     list_at,
     phases_of,
@@ -105,7 +106,7 @@ def check_flow(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
             )
         elif isinstance(name, str) and name not in phases:
             yield _unknown(smap, "TS401", "flow: phase", name, known=phases, path=("flow", i))
-    if doc.get("abstract") is True or "flow" not in doc:
+    if fragment(doc) or "flow" not in doc:
         return
     for name in phases:
         if name not in flow:
