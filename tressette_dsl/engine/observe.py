@@ -85,7 +85,9 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     check_seat("observe", seat, s.n)
     deck = rules.deck
     texts = deck.texts
-    legal = tuple(str(a) for a in legal_actions(rules, s)) if s.cursor.to_act == seat else ()
+    # a seat that is not to act sees what it may do out of turn (a claim, in a ruleset with
+    # `claims.out_of_turn`), else nothing
+    legal = tuple(str(a) for a in legal_actions(rules, s, seat))
     spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
     zones = zone_views(rules, s, seat)
     views_of = {z["id"]: z["cards"] for z in zones}
@@ -153,7 +155,7 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
         kind=spec.kind if spec is not None else "",
         activity=s.cursor.sub,
         pending=s.cursor.pending,
-        progress=_progress(rules, spec, s) if legal else None,
+        progress=_progress(rules, spec, s) if legal and s.cursor.to_act == seat else None,
         zones=zones,
     )
 
