@@ -27,6 +27,8 @@ from tressette_dsl.loader.checks_access import (
     sound_ranks,
     str_at,
 )
+from tressette_dsl.loader.declaring_checks import CODES as DECLARING_CODES
+from tressette_dsl.loader.declaring_checks import check_declaring
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
 from tressette_dsl.loader.units import CODES as UNIT_CODES
 from tressette_dsl.loader.units import check_units
@@ -54,6 +56,7 @@ CODES: dict[str, str] = {
     **shown_text.CODES,
     **consistency.CODES,
     **UNIT_CODES,
+    **DECLARING_CODES,
 }
 
 Check = Callable[[dict[str, Any], SourceMap], Iterator[Diagnostic]]
@@ -514,4 +517,5 @@ CHECKS: tuple[Check, ...] = (
     shown_text.check_shown_text,
     *consistency.CHECKS,
     check_units,
+    check_declaring,
 )

@@ -146,6 +146,12 @@ EXPLAIN = {
     "the extending file (its value wins), or drop one entry. The notes show where each "
     "value is written.",
     "TS472": "An extends list names each ruleset once, and names at least one.",
+    "TS474": "`declaring.mandatory: true` means the engine makes every declaration itself, at "
+    "the moment `declaring.at` names. At one's own turn (`at: own_turn`) a declaration is a "
+    "choice offered beside the cards, so the pair would declare nothing; no source asks for "
+    "it (seed 000's compulsory accusi are announced before the first trick, FITRES and CLUB "
+    "declare at one's turn by choice). Write `at: before_first_trick` (or `after_lead`, "
+    "`end_of_trick`) for compulsory accusi, or keep `mandatory: false`.",
     "TS473": "A mixin only adds rules to the rulesets that extend it, so a `null` (which "
     "removes an inherited key) has nothing to remove there: write the removal in the "
     "ruleset that extends the mixin.",
