@@ -214,8 +214,17 @@ def _restart(step: Step) -> None:
         ),
         deal_ended=True,
     )
-    dealer = s.match.dealer if reason == "misdeal" else _next_dealer(step.rules, s)
+    same = reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same"
+    dealer = s.match.dealer if same else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
+
+
+def _misdeal_dealer(rules: Ruleset, s: GameState) -> str:
+    """`misdeal.dealer` of the deal phase that was annulled: who deals again."""
+    spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
+    if isinstance(spec, DealPhase) and spec.misdeal is not None:
+        return spec.misdeal.dealer
+    return "same"
 
 
 def _end_deal(step: Step) -> None:
