@@ -116,3 +116,20 @@ def test_random_bots_never_interrupt(rules) -> None:
     rngs = [seat_rng(0, s) for s in range(4)]
     state = new_game(rules, seed=2)
     assert interruption(agents, rules, state, rngs) is None
+
+
+def test_an_out_of_turn_query_leaves_the_seat_to_act_alone(rules) -> None:
+    """The engine remembers the last list it offered (for the seat to act); asking for
+    another seat, or applying its claim, must neither answer from nor replace it."""
+    state = new_game(rules, seed=5)
+    actor = to_act(state)
+    other = (actor + 1) % 4
+    mine = legal_actions(rules, state)
+    assert legal_actions(rules, state, other) == (Claim(),)
+    assert legal_actions(rules, state) == mine
+    assert legal_actions(rules, state, actor) == mine
+    claim = next(a for a in mine if isinstance(a, Claim))  # the same object out of turn
+    final, events = apply(rules, state, claim, seat=other)
+    assert events[0].seat == other and is_over(final)
+    final, events = apply(rules, state, claim)  # in turn: the seat to act claims
+    assert events[0].seat == actor
