@@ -10,16 +10,19 @@ from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine import arguments, match, seating
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.actions import Action, Claim
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
+    NOT_YOUR_TURN,
     ArgumentValueError,
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.deal import DealPhase
+from tressette_dsl.engine.phases.trick_features.claims import interrupt, out_of_turn_actions
+from tressette_dsl.engine.phases.tricks import TricksPhase
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Match
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
@@ -119,9 +122,22 @@ def _seated(fn: str, rules: Ruleset, seats: int | None) -> Ruleset:
 _LAST_LEGAL: tuple[Ruleset | None, GameState | None, tuple[Action, ...]] = (None, None, ())
 
 
-def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
+def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> tuple[Action, ...]:
+    """The actions of the seat to act, in canonical order; () once the match is over.
+
+    With `seat`, what that seat may do now: the same list when it is the seat to act;
+    otherwise what it may do out of turn - a claim, in a ruleset with
+    `claims.out_of_turn` (seed 003: "at any moment") while `claims.allowed` holds for it -
+    and () in every other ruleset."""
     if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
         rules = seating.rules_for(rules, state)
+    if seat is not None:
+        arguments.check_state("legal_actions", rules, state)
+        arguments.check_seat("legal_actions", seat, rules.players.count)
+        if state.match.over or state.cursor.to_act is None:
+            return ()
+        if seat != state.cursor.to_act:
+            return out_of_turn_actions(rules, state, seat)
     last = _LAST_LEGAL
     if last[1] is state and last[0] is rules:
         return last[2]
@@ -153,9 +169,23 @@ def _listed(rules: Ruleset, state: GameState, action: Action) -> bool:
     return False
 
 
-def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+def apply(
+    rules: Ruleset, state: GameState, action: Action, *, seat: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply the action of the seat to act; the new state and the events.
+
+    `seat` names the acting seat when it is not the seat to act: only an out-of-turn
+    action (`legal_actions(rules, state, seat=seat)`) is accepted from it."""
     if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
         rules = seating.rules_for(rules, state)
+    if seat is not None:
+        arguments.check_state("apply", rules, state)
+        arguments.check_action("apply", action)
+        if state.match.over or state.cursor.to_act is None:
+            raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+        arguments.check_seat("apply", seat, rules.players.count)
+        if seat != state.cursor.to_act:
+            return _apply_out_of_turn(rules, state, action, seat)
     spec = None
     if not _listed(rules, state, action):  # else: checked by `legal_actions`, and offered
         arguments.check_state("apply", rules, state)
@@ -177,6 +207,29 @@ def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, 
     elif step.restart:
         _restart(step)
     return arguments.trust(step.rules, step.state), tuple(step.events)
+
+
+def _apply_out_of_turn(
+    rules: Ruleset, state: GameState, action: Action, seat: int
+) -> tuple[GameState, tuple[Event, ...]]:
+    """An action by a seat that is not to act: only what it may do out of turn."""
+    if action not in out_of_turn_actions(rules, state, seat):
+        to_act = state.cursor.to_act
+        allowed = rules.claims is not None and rules.claims.out_of_turn
+        why = (
+            "only a claim may interrupt, while claims.allowed holds for this seat"
+            if allowed
+            else "this ruleset allows nothing out of turn (claims.out_of_turn is not true)"
+        )
+        message = f"seat {seat} is not to act (seat {to_act} is): {why}"
+        raise IllegalActionError(Diagnostic(NOT_YOUR_TURN, message, NO_SPAN))
+    spec = rules.flow[state.cursor.phase]
+    assert isinstance(action, Claim) and isinstance(spec, TricksPhase)
+    if state.match.deal_ended:
+        state = state.with_parts(match=state.match.but(deal_ended=False))
+    step = Step(rules, state)
+    interrupt(step, spec, seat, action)
+    return arguments.trust(rules, step.state), tuple(step.events)
 
 
 def _advance(step: Step) -> None:
@@ -227,8 +280,17 @@ def _restart(step: Step) -> None:
         ),
         deal_ended=True,
     )
-    dealer = s.match.dealer if reason == "misdeal" else _next_dealer(step.rules, s)
+    same = reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same"
+    dealer = s.match.dealer if same else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
+
+
+def _misdeal_dealer(rules: Ruleset, s: GameState) -> str:
+    """`misdeal.dealer` of the deal phase that was annulled: who deals again."""
+    spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
+    if isinstance(spec, DealPhase) and spec.misdeal is not None:
+        return spec.misdeal.dealer
+    return "same"
 
 
 def _end_deal(step: Step) -> None:

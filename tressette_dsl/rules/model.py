@@ -254,6 +254,9 @@ class Claims:
     right: ClaimRight
     wrong: ClaimWrong
     about: ClaimFor = "own"  # `for`: own side, or the opponents (called out, FITRES)
+    # a seat that is not to act may claim too, interrupting whoever is (seed 003: "at any
+    # moment"); `engine.legal_actions(rules, state, seat=...)` offers it
+    out_of_turn: bool = False
 
 
 # --- scoring, payoff, match ---------------------------------------------------------------

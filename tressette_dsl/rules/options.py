@@ -21,6 +21,7 @@ Direction = Literal["anticlockwise", "clockwise"]
 SidesMode = Literal["teams", "individual", "contract"]
 Role = Literal["declarer", "defenders", "partner", "call_supplier", "all"]
 FirstDealer = Literal["random"]
+MisdealDealer = Literal["same", "next"]
 
 Speeches = Literal["once", "until_pass"]
 AllPass = Literal["redeal"]
@@ -100,6 +101,12 @@ OPTIONS: tuple[Option, ...] = (
         "Speeches", Speeches, "phases.<auction>.speeches", (f"{_P}auction/properties/speeches",)
     ),
     Option("AllPass", AllPass, "phases.<auction>.all_pass", (f"{_P}auction/properties/all_pass",)),
+    Option(
+        "MisdealDealer",
+        MisdealDealer,
+        "phases.<deal>.misdeal.dealer",
+        (f"{_P}deal/properties/misdeal/properties/dealer",),
+    ),
     Option("CallEffect", CallEffect, "phases.<call>.effect", (f"{_P}call/properties/effect",)),
     Option("CallReveal", CallReveal, "phases.<call>.reveal", (f"{_P}call/properties/reveal",)),
     Option("CallTrump", CallTrump, "phases.<call>.trump", (f"{_P}call/properties/trump",)),
@@ -213,6 +220,7 @@ SIDES_MODES: tuple[SidesMode, ...] = get_args(SidesMode)
 ROLES: tuple[Role, ...] = get_args(Role)
 SPEECHES: tuple[Speeches, ...] = get_args(Speeches)
 ALL_PASS: tuple[AllPass, ...] = get_args(AllPass)
+MISDEAL_DEALERS: tuple[MisdealDealer, ...] = get_args(MisdealDealer)
 CALL_EFFECTS: tuple[CallEffect, ...] = get_args(CallEffect)
 CALL_REVEALS: tuple[CallReveal, ...] = get_args(CallReveal)
 DRAW_ORDERS: tuple[DrawOrder, ...] = get_args(DrawOrder)

@@ -33,8 +33,9 @@ from tressette_dsl.engine.state import FixedDeal, GameState
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.expr import ExprError, parse_packets
-from tressette_dsl.rules import scopes
+from tressette_dsl.rules import options, scopes
 from tressette_dsl.rules.model import Expr, Ruleset, iter_cards
+from tressette_dsl.rules.options import MisdealDealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,8 @@ class PacketSpec:
 @dataclass(frozen=True, slots=True)
 class Misdeal:
     condition: Expr
+    # who deals again after an annulled deal: the same dealer (PARL, SPAZ), or the next
+    dealer: MisdealDealer = "same"
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +260,13 @@ PROPERTIES: Mapping[str, Any] = {
                 "annulling: seat, hand, hand_units (a "
                 "condition expression. See "
                 "docs/expressions.md.)",
-            }
+            },
+            "dealer": {
+                "enum": list(options.MISDEAL_DEALERS),
+                "description": "Who deals again after an annulled deal: same (default: the "
+                "same dealer, PARL, SPAZ) or next (next_dealer, as after a scored deal). "
+                "The annulled deal does not count either way.",
+            },
         },
         "required": ["condition"],
     },
@@ -277,7 +286,8 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DealPhase
     misdeal = None
     if b.get((*path, "misdeal")) is not None:
         cond = b.expr((*path, "misdeal", "condition"), "condition", scopes.MISDEAL)
-        misdeal = Misdeal(cond) if cond is not None else None
+        dealer = options.pick(b.get((*path, "misdeal", "dealer")), options.MISDEAL_DEALERS, "same")
+        misdeal = Misdeal(cond, dealer) if cond is not None else None
     if next_dealer is None:
         return None
     return DealPhase(
@@ -306,7 +316,7 @@ def describe(rules: Ruleset, ph: DealPhase) -> str:
     if ph.misdeal is not None:
         text += (
             f" A player whose hand is such that {said(rules, ph.misdeal.condition)} may annul "
-            "the deal."
+            + ("the deal." if ph.misdeal.dealer == "same" else "the deal; the next dealer deals.")
         )
     return text
 
