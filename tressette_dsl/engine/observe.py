@@ -22,6 +22,7 @@ from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.scoring import running_points
+from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import PhaseSpec, Ruleset, iter_cards
 
@@ -81,6 +82,8 @@ class Observation:
 
 def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     """What `seat` may see of `s` (its own hand, the table, never another hidden card)."""
+    if getattr(rules, "seat_table", None) is not None:
+        rules = rules_for(rules, s)
     check_state("observe", rules, s)
     check_seat("observe", seat, s.n)
     deck = rules.deck
@@ -204,6 +207,7 @@ def _declaration(rules: Ruleset, r: Any, seat: int) -> dict[str, Any]:
 
 
 def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
+    rules = rules_for(rules, s)  # the seats still in, after an elimination
     """Every card whose place `seat` knows (for leak tests and determinisation)."""
     mask = s.cards.hands[seat] | s.seen.discarded[seat]
     for other in range(s.n):

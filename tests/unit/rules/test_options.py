@@ -124,6 +124,7 @@ RECIPES: dict[str, Recipe] = {
     ),
     "MatchCheck": lambda v: f"{_TEAMS}match: {{check: {v}, target: 3}}\n",
     "MatchWinner": lambda v: f"{_TEAMS}match: {{winner: {v}}}\n",
+    "ResidualTo": lambda v: f"{_TEAMS}scoring: {{residual_to: {v}}}\n",
     "MatchTie": lambda v: f"extends: tressette-chiamata\nmatch: {{tie: {v}}}\n",
     "MatchReason": lambda v: (
         f"{_TEAMS}match: {{target: 5}}\n" if v == "target" else "extends: tressette-chiamata\n"
@@ -168,6 +169,7 @@ READ: dict[str, Callable[[Ruleset], Any]] = {
     "BigWinEffect": lambda r: r.scoring.big_win_effect,
     "MatchCheck": lambda r: r.match.check,
     "MatchWinner": lambda r: r.match.winner,
+    "ResidualTo": lambda r: r.scoring.residual_to,
     "MatchTie": lambda r: r.match.tie,
     "MatchReason": lambda r: r.match.reason,
 }
