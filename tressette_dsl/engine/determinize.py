@@ -25,7 +25,7 @@ What `seat` knows, and the result respects:
 * the secret partner: when `seat` does not know him, he is whoever holds the called card in
   the copy (nobody, if the caller or the monte does).
 
-* truthful signals that say a suit is exhausted (`volo`: the truth is false of every hand
+* truthful signals that say a suit is exhausted (the truth is false of every hand
   that still holds a card of the suit led) are voids too, from the moment they were made;
 * a called card that nobody handed over (the call's effect is a transfer) and that the
   shown monte did not hold is in the caller's hand, or among the caller's discards.
@@ -501,7 +501,7 @@ _VOID_SIGNALS: dict[tuple[int, int | None], tuple[Any, bool]] = {}
 
 
 def _says_void(rules: Ruleset, signal_id: str, value: int | None = None) -> bool:
-    """Does this signal, when true, say its seat has no card left of the suit led (`volo`)?
+    """Does this signal, when true, say its seat has no card left of the suit led ("my last card of the suit")?
     Tested on the truth itself: false of a hand holding any one card of the suit led, true
     of a hand holding every card of the other suits, for every suit. Said at a lead or a
     follow (the hand after the card), with the value it was said with. Cached per signal
