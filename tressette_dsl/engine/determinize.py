@@ -501,7 +501,7 @@ _VOID_SIGNALS: dict[tuple[int, int | None], tuple[Any, bool]] = {}
 
 
 def _says_void(rules: Ruleset, signal_id: str, value: int | None = None) -> bool:
-    """Does this signal, when true, say its seat has no card left of the suit led ("my last card of the suit")?
+    """Does this signal, when true, say its seat has no card left of the suit led?
     Tested on the truth itself: false of a hand holding any one card of the suit led, true
     of a hand holding every card of the other suits, for every suit. Said at a lead or a
     follow (the hand after the card), with the value it was said with. Cached per signal
