@@ -16,7 +16,7 @@ differential test holds both to the same result.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tressette_dsl.compiled.draws import shuffled
@@ -24,7 +24,14 @@ from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.rounds import declared
 from tressette_dsl.engine import declare
 from tressette_dsl.engine.match import fresh_deal
-from tressette_dsl.engine.state import DealRecord, GameState, Outcome, SignalRecord, TrickRecord
+from tressette_dsl.engine.state import (
+    DealRecord,
+    DeclRecord,
+    GameState,
+    Outcome,
+    SignalRecord,
+    TrickRecord,
+)
 from tressette_dsl.engine.step import evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.expr.builtins import BUILTINS, function
@@ -114,6 +121,8 @@ class FastEnd:
         self.sides = tuple(tuple(sorted(seats)) for seats in rules.sides.seats)
         self.teams = rules.sides.mode == "teams"
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
+        # `chain.Chain` of this ruleset once built (None: it does not apply; False: not yet)
+        self.chain: object = False
 
     @staticmethod
     def applies(rules: Ruleset) -> str | None:
@@ -185,7 +194,14 @@ class FastEnd:
             for c in rest:
                 won[winner] |= 1 << c
             monte = stock = ()
-        scored = self._score(s, won, tricks_won, winner)
+        scored = self._score(
+            s.declarations,
+            (s.contract, s.declarer, s.partner, s.deal_no, s.dealer),
+            s.totals,
+            won=won,
+            tricks_won=tricks_won,
+            last=winner,
+        )
         if scored is None:
             return None
         totals, deal, big = scored
@@ -211,7 +227,7 @@ class FastEnd:
             deals=(*s.deals, deal),
             deals_counted=s.deals_counted + 1,
         )
-        outcome = self._outcome(ended, big)
+        outcome = self._outcome(ended.totals, ended.deals_counted, ended.deal_no, big)
         if outcome is not None:
             return ended.replace(over=True, outcome=outcome)
         ended = ended.replace(deal_ended=True)
@@ -229,8 +245,18 @@ class FastEnd:
         return best_seat
 
     def _score(
-        self, s: GameState, won: list[int], tricks_won: list[int], last: int
+        self,
+        declarations: Iterable[DeclRecord],
+        deal: tuple[str | None, int | None, int | None, int, int],
+        totals_before: tuple[int, ...],
+        *,
+        won: list[int],
+        tricks_won: list[int],
+        last: int,
     ) -> tuple[tuple[int, ...], DealRecord, Any] | None:
+        """The deal's scoring from its facts: `deal` is (contract, declarer, partner,
+        deal_no, dealer), the records' fields; state or kernel, the same computation."""
+        contract_id, declarer, partner, deal_no, dealer = deal
         rules = self.rules
         units_of = self.units
         # `points` sums per-card values, so over the seats' disjoint captures it adds up:
@@ -246,7 +272,7 @@ class FastEnd:
             all_units = units_of(everything)
             seat_units = None
         last_trick = rules.scoring.last_trick
-        decls = [(r.seat, r.points) for r in s.declarations if not r.cancelled]
+        decls = [(r.seat, r.points) for r in declarations if not r.cancelled]
         facts = []
         for seats in self.sides:
             tricks = 0
@@ -280,7 +306,7 @@ class FastEnd:
                     outside,
                 )
             )
-        contract = s.contract or ""
+        contract = contract_id or ""
         big = self._big(facts, contract)
         points = []
         for _seats, tricks, cu, is_last, units, declared, _b, _o in facts:
@@ -288,21 +314,21 @@ class FastEnd:
             if value.__class__ is not int:
                 return None  # the interpreter says why (not a whole number)
             points.append(value)
-        deltas = [0] * len(s.totals)
+        deltas = [0] * len(totals_before)
         side_of = rules.sides.side_of
         for f, pts in zip(facts, points, strict=True):
             for slot in (side_of[f[0][0]],) if self.teams else f[0]:
                 deltas[slot] += pts
-        totals = tuple(t + x for t, x in zip(s.totals, deltas, strict=True))
+        totals = tuple(t + x for t, x in zip(totals_before, deltas, strict=True))
         multiplier = big[0].multiplier if big and rules.scoring.big_win_effect == "multiply" else 1
         record = DealRecord(
-            deal_no=s.deal_no,
-            dealer=s.dealer,
+            deal_no=deal_no,
+            dealer=dealer,
             counted=True,
             reason="scored",
-            contract=s.contract,
-            declarer=s.declarer,
-            partner=s.partner,
+            contract=contract_id,
+            declarer=declarer,
+            partner=partner,
             sides=tuple(f[0] for f in facts),
             units=tuple(f[4] for f in facts),
             cards_units=tuple(f[2] for f in facts),
@@ -339,8 +365,11 @@ class FastEnd:
                     return (spec, i)
         return None
 
-    def _outcome(self, s: GameState, big_facts: Any) -> Outcome | None:
-        """`match.end_match` after a win_match big win, else `match.check_end`."""
+    def _outcome(
+        self, totals: tuple[int, ...], deals_counted: int, deal_no: int, big_facts: Any
+    ) -> Outcome | None:
+        """`match.end_match` after a win_match big win, else `match.check_end` (the
+        highest total wins, or the lowest with `match.winner: lowest`)."""
         rules = self.rules
         big, facts = big_facts
         if big and rules.scoring.big_win_effect == "win_match":
@@ -348,15 +377,15 @@ class FastEnd:
             slots = (rules.sides.side_of[seats[0]],) if self.teams else seats
             return Outcome(tuple(sorted(slots)), "big_win", big[0].games, big[0].id)
         env = {
-            "totals": s.totals,
+            "totals": totals,
             "target": rules.match.target or 0,
-            "deals_counted": s.deals_counted,
-            "deal_no": s.deal_no,
+            "deals_counted": deals_counted,
+            "deal_no": deal_no,
         }
         if not evaluate(rules.match.end, env):
             return None
-        best = max(s.totals)
-        winners = tuple(i for i, t in enumerate(s.totals) if t == best)
+        best = max(totals) if rules.match.winner == "highest" else min(totals)
+        winners = tuple(i for i, t in enumerate(totals) if t == best)
         if len(winners) > 1 and rules.match.tie == "play_on":
             return None
         return Outcome(winners, rules.match.reason)
@@ -365,8 +394,28 @@ class FastEnd:
         """`game._start_deal` for this shape: shuffle, deal the packets, begin the play."""
         rules, n = self.rules, s.n
         dealer = evaluate_seat(self.deal.next_dealer, deal_env(rules, s), n)
-        s = fresh_deal(rules, s, dealer, None)
-        order = shuffled(rules.deck.cards, s.seed, s.deal_no)
+        hands, monte, stock = self.deal_cards(s.seed, s.deal_no + 1, dealer, n)
+        s = self.begin(s, dealer, hands, monte, stock)
+        leader = s.leader
+        assert leader is not None
+        order = rules.players.order_from(leader)
+        d = rules.declaring
+        if d is not None and d.at == "before_first_trick" and s.window_open:
+            if not d.mandatory:  # a declaring round from the leader: `rounds` plays it
+                return s.replace(sub="declare", pending=order, to_act=order[0])
+            for seat in order:  # mandatory: every seat declares all it holds, in turn
+                for option in declare.options(rules, s, seat, declare.basis(s, seat)):
+                    s = declared(rules, s, seat, option)
+        # `declared` marks an action; these were automatic, the deal just ended and began
+        return s.replace(sub="play", pending=(), to_act=leader, deal_ended=True)
+
+    def deal_cards(
+        self, seed: int, deal_no: int, dealer: int, n: int
+    ) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
+        """The hands (masks), monte and stock of deal `deal_no`: the seeded shuffle and
+        the packets, from the seat after the dealer."""
+        rules = self.rules
+        order = shuffled(rules.deck.cards, seed, deal_no)
         seats = rules.players.order_from(rules.players.next(dealer))
         hands = [0] * n
         zones: dict[str, list[int]] = {"stock": [], "monte": []}
@@ -385,8 +434,23 @@ class FastEnd:
                 count = packet.count if packet.count is not None else len(order) - top
                 zones[packet.zone].extend(order[top : top + count])
                 top += count
+        return hands, tuple(zones["monte"]), tuple(zones["stock"])
+
+    def begin(
+        self,
+        prev: GameState,
+        dealer: int,
+        hands: list[int],
+        monte: tuple[int, ...],
+        stock: tuple[int, ...],
+    ) -> GameState:
+        """The state after `prev` (a deal just ended) when the next deal is dealt and its
+        first trick set up (leader, trump, follow-suit, the declaring window), before
+        any opening declarations: the tricks phase's `enter`."""
+        rules, n = self.rules, prev.n
+        s = fresh_deal(rules, prev, dealer, None)
         s = s.replace(
-            **_zones(s, tuple(zones["monte"]), tuple(zones["stock"])),
+            **_zones(s, monte, stock),
             hands=tuple(hands),
             phase=1,
             sub="",
@@ -407,7 +471,7 @@ class FastEnd:
         if follow.const is NO_CONST or (window is not None and window.const is NO_CONST):
             tenv = deal_env(rules, s)
             tenv["trick_no"] = 1
-        s = s.replace(
+        return s.replace(
             trick_no=1,
             leader=leader,
             trump=trump,
@@ -415,15 +479,6 @@ class FastEnd:
             must_follow=bool(evaluate(follow, tenv)),
             window_open=window is not None and bool(evaluate(window, tenv)),
         )
-        order = rules.players.order_from(leader)
-        if d is not None and d.at == "before_first_trick" and s.window_open:
-            if not d.mandatory:  # a declaring round from the leader: `rounds` plays it
-                return s.replace(sub="declare", pending=order, to_act=order[0])
-            for seat in order:  # mandatory: every seat declares all it holds, in turn
-                for option in declare.options(rules, s, seat, declare.basis(s, seat)):
-                    s = declared(rules, s, seat, option)
-        # `declared` marks an action; these were automatic, the deal just ended and began
-        return s.replace(sub="play", pending=(), to_act=leader, deal_ended=True)
 
 
 __all__ = ["FastEnd"]

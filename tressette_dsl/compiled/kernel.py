@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
+from tressette_dsl.compiled.chain import Between, Chain, chain_for
+from tressette_dsl.compiled.decltable import table_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
 from tressette_dsl.compiled.steps import (
     Chooser,
@@ -33,10 +35,15 @@ from tressette_dsl.compiled.steps import (
     interpreted_step,
     no_claims,
 )
-from tressette_dsl.engine import declare
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.game import legal_actions
-from tressette_dsl.engine.state import GameState, Reveal, SignalRecord, TrickRecord
+from tressette_dsl.engine.state import (
+    DeclRecord,
+    GameState,
+    Reveal,
+    SignalRecord,
+    TrickRecord,
+)
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import Ruleset
 
@@ -48,15 +55,26 @@ class Kernel:
         "actions",
         "announced",
         "anymade",
+        "base",
+        "between",
         "called",
         "card",
+        "chain",
         "cnt",
+        "deal_no",
+        "dealer",
+        "deals",
+        "deals_counted",
+        "decl_reveals",
+        "decls",
         "drawn",
         "free",
         "hands",
         "last_winner",
         "leader",
         "left",
+        "mark",
+        "monte",
         "must_follow",
         "origin",
         "pick",
@@ -65,12 +83,15 @@ class Kernel:
         "reveal_log",
         "revealed",
         "revealed_announce",
+        "rounds",
         "rules",
         "seat",
         "sig_log",
         "spos",
         "stock",
         "stop",
+        "table",
+        "totals",
         "trick",
         "trick_log",
         "trick_no",
@@ -122,20 +143,45 @@ class Kernel:
         self.pick = 0
         self.stop = 0
         self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
+        # the deal's declarations (the kernel's rounds add to them) and their reveals
+        self.decls: list[DeclRecord] = list(s.declarations)
+        self.decl_reveals: list[Reveal] = []
+        self.table = table_of(rules)
+        self.monte = s.monte
+        # the match around the deal: `chain.Chain` carries it from deal to deal
+        self.dealer, self.deal_no, self.deals_counted = s.dealer, s.deal_no, s.deals_counted
+        self.totals, self.deals = s.totals, s.deals
+        self.base: GameState | None = s  # the state this deal's records are written onto
+        self.between: Between | None = None  # set when the kernel dealt this deal itself
+        self.mark = 0  # `actions` when the kernel dealt this deal
+        self.rounds = 0  # declaring-round decisions since then
+        self.chain: Chain | None = None  # how `kernel_step` follows deal after deal
 
     def deal_env(self) -> dict[str, Any]:
         """The deal's environment, for the few expressions that read it: built only by a
         kernel whose source asks (once per run), not for every hand-over."""
-        return deal_env(self.rules, self.origin)
+        return deal_env(self.rules, self.base_state(self.chain))
 
     def declarable(self, seat: int, basis: int, only_with: int) -> bool:
-        """Would the interpreter offer `seat` a declaration with its cards now? The kernel
-        never records declarations, so those of the state it started from are current."""
-        return bool(declare.options(self.rules, self.origin, seat, basis, only_with))
+        """Would the interpreter offer `seat` a declaration with its cards now? (The
+        kernel's own records of the deal's declarations, through the tabulated options.)"""
+        return bool(self.table.options(self.done(seat), basis, only_with))
+
+    def done(self, seat: int) -> list[tuple[str, int]]:
+        """What `seat` declared this deal, as `declare.options` compares it."""
+        return [(r.decl, r.cards) for r in self.decls if r.seat == seat]
+
+    def base_state(self, chain: Chain | None) -> GameState:
+        """The state this deal's records are written onto: the one the kernel was
+        loaded from, or (for a deal the kernel dealt itself) that deal's start."""
+        if self.base is None:
+            assert chain is not None
+            self.base = chain.start_state(self)
+        return self.base
 
     def state(self, rules: Ruleset, s: GameState, signal_ids: Sequence[str]) -> GameState:
         """The `GameState` the interpreter would hold after the same actions from `s`."""
-        if not self.actions:
+        if not self.actions and self.between is None:
             return s
         n = s.n
         order = _seat_orders(rules).__getitem__
@@ -151,7 +197,7 @@ class Kernel:
         for j in range(0, len(slog), 5):
             seat, sig, value, trick_no, card = slog[j : j + 5]
             signals.append(SignalRecord(seat, signal_ids[sig], value, trick_no, card))
-        reveals = list(self.origin.reveals)  # with those of declaring rounds played here
+        reveals = [*s.reveals, *self.decl_reveals]  # with those of rounds played here
         rlog = self.reveal_log
         for j in range(0, len(rlog), 2):
             reveals.append(Reveal("drawn", rlog[j], rlog[j + 1], s.deal_no))
@@ -176,14 +222,15 @@ class Kernel:
             must_follow=self.must_follow,
             last_winner=self.last_winner,
             tricks=tuple(tricks),
-            declarations=self.origin.declarations,
+            declarations=tuple(self.decls),
             signals=tuple(signals),
             reveals=tuple(reveals),
             partner_revealed=self.revealed,
             to_act=self.seat,
             sub="declare" if in_round else "play",
             pending=order(self.seat) if in_round else (),
-            deal_ended=False,
+            # a deal the kernel dealt and nothing done in it yet: as the dealing left it
+            deal_ended=self.between is not None and self.actions == self.mark and not self.rounds,
         )
 
 
@@ -203,22 +250,47 @@ def kernel_step(
     state: GameState,
     choose: Sequence[Chooser],
     stats: PlayoutStats,
+    *,
+    deals: bool = False,
+    limit: int = 1 << 62,
 ) -> GameState:
-    """Run the generated loop from `state`, then the interpreter for the action it left."""
+    """Run the generated loop from `state`, then the interpreter for the action it left.
+
+    With `deals` (a playout to the end of the match) a deal that ends with the match
+    going on is followed on the kernel itself (`chain.Chain`), without writing a state
+    between the deals, while fewer than `limit` actions were made."""
     assert compiled.run is not None
     k = Kernel(rules, state)
-    compiled.run(k, choose)
-    while k.pick == -2 and k.seat == k.leader:  # a declaring round at a trick's start
-        decisions = kernel_round(rules, k, choose)
-        if decisions is None:
-            break  # not the plain kind: the state is written back, `round_step` plays it
-        stats.actions += decisions
-        k.pick = k.stop = 0
-        compiled.run(k, choose)  # the same kernel plays on, no state written in between
+    chain = chain_for(compiled.fast_end, state) if deals else None
+    k.chain = chain
+    run = True
+    while True:
+        if run:
+            compiled.run(k, choose)
+        run = True
+        if k.pick == -2 and k.seat == k.leader:  # a declaring round at a trick's start
+            decisions = kernel_round(rules, k, choose)
+            if decisions is None:
+                break  # not the plain kind: the state is written back, `round_step` plays it
+            stats.actions += decisions
+            k.pick = k.stop = 0
+            continue  # the same kernel plays on, no state written in between
+        if (
+            chain is not None
+            and k.stop == 1
+            and k.card is not None
+            and stats.actions + k.actions < limit
+            and chain.end(k, k.seat, *k.card)
+        ):
+            stats.deals_dealt += 1
+            run = k.pick != -2  # a round before the first trick: played first
+            continue  # the next deal, dealt into the same kernel
+        break
     stats.actions += k.actions
     stats.card_plays += k.actions - k.free
     stats.kernel_actions += k.actions
-    state = k.state(rules, state, compiled.generated.signal_ids)
+    base = k.base_state(chain)
+    state = k.state(rules, base, compiled.generated.signal_ids)
     if k.pick == -2:  # a declaring round has begun: `round_step` plays it
         return state
     if k.pick < 0:  # the kernel left this decision, unchosen, to the interpreter
@@ -311,7 +383,15 @@ def playout(
         choose[seat] = _FirstThen(first, choose[seat])
     while not state.over:
         if use_kernel and in_kernel(compiled, state):
-            state = kernel_step(rules, compiled, state, choose, stats)
+            state = kernel_step(
+                rules,
+                compiled,
+                state,
+                choose,
+                stats,
+                deals=until == "match",
+                limit=began + max_actions,
+            )
         elif use_kernel and in_round(compiled, state):
             state = round_step(rules, state, choose, stats)
         else:

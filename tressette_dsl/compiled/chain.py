@@ -1,0 +1,353 @@
+"""Deal after deal on the kernel's own state: the end of a deal without a `GameState`.
+
+For a playout to the end of the match (``until="match"``) of a ruleset of `FastEnd`'s
+shape, the card that ends a deal need not be written back: `Chain.end` plays it on the
+kernel's lists (the last trick, the leftover), scores the deal with `FastEnd`'s own
+functions, checks the end of the match, and - when the match goes on - deals the next
+deal into the same kernel (the seeded shuffle, the packets, the first leader, trump,
+follow-suit and declaring window from per-dealer tables, the opening declarations). The
+generated loop then plays on. A `GameState` is built only when a caller needs one: the
+end of the match, or a moment the kernel hands to the interpreter; then `start_state`
+builds the state the interpreter held when that deal began, through the same
+`FastEnd.begin` the one-deal path uses, and the kernel's records are written onto it.
+
+The per-dealer tables are exact only for expressions that cannot tell two deals with the
+same dealer apart: their names must be among `_SAME_PER_DEALER` (the deal's constants,
+the zones' sizes as dealt - every packet's size is fixed by the deck's size - and the
+trick number 1); `Chain.build` refuses any other ruleset,
+which then ends its deals as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tressette_dsl.compiled.dealend import FastEnd
+from tressette_dsl.engine.state import DealRecord, DeclRecord, GameState, Reveal
+from tressette_dsl.engine.step import evaluate_seat
+from tressette_dsl.engine.table import deal_env, zone_sizes
+from tressette_dsl.rules.model import Expr
+
+if TYPE_CHECKING:
+    from tressette_dsl.compiled.kernel import Kernel
+
+# deal-env names whose value at a deal's start is the same for every deal with one dealer
+# in this shape (no auction, call or exchange: the contract names keep their defaults)
+_CONSTANT = frozenset(
+    {
+        "dealer",
+        "players",
+        "target",
+        "contract",
+        "bid",
+        "bid_rank",
+        "bid_points",
+        "declarer",
+        "alone",
+        "called_card",
+        "called_from_defender",
+    }
+)
+
+
+_MEMO_LIMIT = 50_000  # deal scorings remembered per ruleset
+_RECORD_FIELDS = tuple(
+    f for f in DealRecord.__dataclass_fields__ if f not in ("deal_no", "dealer", "totals")
+)
+
+
+def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], Any]:
+    """`points` of a mask as a sum over its bytes, from tables made with `points`
+    itself (it sums per-card values, so it adds over disjoint parts); the tables are
+    checked on every card and the whole deck, else `points` is used as it is."""
+    chunks = (size + 7) // 8
+    tables = [
+        [units_of(v << (8 * i) & ((1 << size) - 1)) for v in range(256)] for i in range(chunks)
+    ]
+
+    def units(m: int) -> Any:
+        total = 0
+        i = 0
+        while m:
+            total += tables[i][m & 255]
+            m >>= 8
+            i += 1
+        return total
+
+    every = (1 << size) - 1
+    same = all(units(1 << c) == units_of(1 << c) for c in range(size))
+    if (
+        not same
+        or units(every) != units_of(every)
+        or type(units(every)) is not type(units_of(every))
+    ):
+        return units_of
+    return units
+
+
+def _reads_only(e: Expr | None, names: frozenset[str]) -> bool:
+    return e is None or e.names <= names
+
+
+@dataclass(slots=True)
+class Between:
+    """What the match part of the state holds while the kernel plays a chained deal, and
+    how that deal was dealt (for `start_state`)."""
+
+    first: GameState  # the state the kernel was loaded from: seed, n, its match part
+    dealer: int
+    deal_no: int
+    deals_counted: int
+    totals: tuple[int, ...]
+    deals: tuple[DealRecord, ...]
+    hands: tuple[int, ...]
+    monte: tuple[int, ...]
+    stock: tuple[int, ...]
+
+
+class Chain:
+    """`FastEnd` on the kernel: the end of a deal and the next one, for one ruleset."""
+
+    def __init__(self, fast: FastEnd, origin: GameState) -> None:
+        rules = self.rules = fast.rules
+        self.fast = fast
+        n = self.n = origin.n
+        self.seat_at = tuple(rules.players.order_from(s) for s in range(n))
+        self.suit = rules.deck.card_suit
+        self.strength = rules.deck.card_strength
+        d = rules.declaring
+        self.opening = d is not None and d.at == "before_first_trick"
+        self.mandatory = d is not None and d.mandatory
+        self.on_declare = d is not None and d.reveal == "on_declare"
+        self.scored_now = d is not None and d.scored == "immediately"
+        self.end_of_trick = d is not None and d.at == "end_of_trick"
+        self.leftover = rules.scoring.leftover_to == "last_trick_winner"
+        # per dealer: the next dealer and the first trick's leader, trump, follow, window,
+        # read off a deal begun by `FastEnd.begin` itself (the tables are its values)
+        self.next_dealer: list[int] = []
+        self.start: list[tuple[int, int, bool, bool]] = []
+        for dealer in range(n):
+            hands, monte, stock = fast.deal_cards(origin.seed, 1, dealer, n)
+            probe = fast.begin(origin, dealer, hands, monte, stock)
+            assert probe.leader is not None
+            trump = -1 if probe.trump is None else probe.trump
+            self.start.append((probe.leader, trump, probe.must_follow, probe.window_open))
+            env = deal_env(rules, probe)
+            self.next_dealer.append(evaluate_seat(fast.deal.next_dealer, env, n))
+        self.zeros = tuple(0 for _ in origin.totals)
+        self.memo: dict[Any, Any] = {}
+        self.units = _unit_tables(fast.units, rules.deck.size)
+
+    @staticmethod
+    def build(fast: FastEnd | None, origin: GameState) -> Chain | None:
+        """The chain of `fast`'s ruleset, or None when a deal's start cannot be tabulated
+        per dealer (an expression reads the deal number, a card's holder ...)."""
+        if fast is None:
+            return None
+        rules = fast.rules
+        sizes = frozenset(zone_sizes(origin))
+        at_start = _CONSTANT | sizes | {"trick_no"}
+        spec = fast.tricks
+        d = rules.declaring
+        if not (
+            _reads_only(fast.deal.next_dealer, _CONSTANT)
+            and _reads_only(spec.first_lead, at_start)
+            and _reads_only(spec.trump, at_start)
+            and _reads_only(spec.follow_suit, at_start)
+            and _reads_only(d.window if d is not None else None, at_start)
+        ):
+            return None
+        return Chain(fast, origin)
+
+    # ------------------------------------------------------------------------------------
+
+    def end(self, k: Kernel, seat: int, card: int, sig: int, val: int | None) -> bool:
+        """Play `card` (with signal `sig`) as the last card of the deal on `k`: when the
+        match goes on, deal the next deal into `k` and return True. False leaves `k`
+        untouched (the match ends, a declaring round follows the last trick, a formula
+        gives no whole number): the caller writes the state back as before."""
+        if self.end_of_trick and k.window_open:
+            return False
+        fast = self.fast
+        leader = k.leader
+        assert leader is not None
+        trick = [*k.trick, card]
+        suit, strength, trump = self.suit, self.strength, k.trump
+        led = suit[trick[0]]
+        order = self.seat_at[leader]
+        bi, best = 0, (2 if led == trump else 1, strength[trick[0]])
+        for i in range(1, len(trick)):
+            c = trick[i]
+            cs = suit[c]
+            key = (2 if cs == trump else 1 if cs == led else 0, strength[c])
+            if key > best:
+                bi, best = i, key
+        winner = order[bi]
+        mask = 0
+        for c in trick:
+            mask |= 1 << c
+        won = list(k.won)
+        won[winner] |= mask
+        tricks_won = list(k.tricks_won)
+        tricks_won[winner] += 1
+        rest = (*k.monte, *k.stock[k.spos :])
+        if rest and self.leftover:
+            for c in rest:
+                won[winner] |= 1 << c
+        b = k.between
+        first = b.first if b is not None else k.origin
+        scored = self.score(
+            k, (first.contract, first.declarer, first.partner), won, tricks_won, winner
+        )
+        if scored is None:
+            return False
+        totals, record, big = scored
+        counted = k.deals_counted + 1
+        if fast._outcome(totals, counted, k.deal_no, big) is not None:
+            return False
+        k.actions += 1  # the last card: an action and a card play of this kernel
+        self.deal(
+            k,
+            first,
+            dealer=self.next_dealer[k.dealer],
+            totals=totals,
+            deals=(*k.deals, record),
+            counted=counted,
+        )
+        return True
+
+    def score(
+        self,
+        k: Kernel,
+        contract: tuple[str | None, int | None, int | None],
+        won: list[int],
+        tricks_won: list[int],
+        winner: int,
+    ) -> tuple[tuple[int, ...], DealRecord, Any] | None:
+        """`FastEnd._score` of the kernel's deal, memoised: its result is a function of
+        each seat's captured units (over disjoint captures), the tricks, the last trick's
+        taker and the declarations' points, a few thousand combinations; only the deal's
+        number, dealer and the totals differ between two deals with the same key."""
+        units = self.units
+        per = tuple([units(m) for m in won])
+        everything = count = 0
+        for m in won:
+            everything |= m
+            count += m.bit_count()
+        decls = tuple([(r.seat, r.points) for r in k.decls if not r.cancelled])
+        key = (per, tuple(tricks_won), winner, decls, contract)
+        hit = self.memo.get(key) if everything.bit_count() == count else None
+        if hit is None:
+            facts = (*contract, 0, 0)
+            scored = self.fast._score(
+                k.decls, facts, self.zeros, won=won, tricks_won=tricks_won, last=winner
+            )
+            if scored is None:
+                return None
+            _totals, rec, big = scored
+            fields = {f: getattr(rec, f) for f in _RECORD_FIELDS}
+            hit = (rec.deltas, fields, big)
+            if everything.bit_count() == count and len(self.memo) < _MEMO_LIMIT:
+                self.memo[key] = hit
+        deltas, fields, big = hit
+        totals = tuple([t + x for t, x in zip(k.totals, deltas, strict=True)])
+        record = DealRecord(deal_no=k.deal_no, dealer=k.dealer, totals=totals, **fields)
+        return totals, record, big
+
+    def deal(
+        self,
+        k: Kernel,
+        first: GameState,
+        *,
+        dealer: int,
+        totals: tuple[int, ...],
+        deals: tuple[DealRecord, ...],
+        counted: int,
+    ) -> None:
+        """The next deal, dealt into the kernel: fresh lists, the first trick set up, the
+        opening declarations made (mandatory) or their round begun (`k.pick == -2`)."""
+        n = self.n
+        deal_no = k.deal_no + 1
+        hands, monte, stock = self.fast.deal_cards(first.seed, deal_no, dealer, n)
+        k.between = Between(
+            first, dealer, deal_no, counted, totals, deals, tuple(hands), monte, stock
+        )
+        k.base = None
+        k.dealer, k.deal_no, k.deals_counted, k.totals, k.deals = (
+            dealer,
+            deal_no,
+            counted,
+            totals,
+            deals,
+        )
+        zeros = [0] * n
+        k.hands = hands
+        k.played, k.won, k.public, k.wplayed = zeros[:], zeros[:], zeros[:], zeros[:]
+        k.tricks_won, k.drawn, k.announced, k.anymade = zeros[:], zeros[:], zeros[:], zeros[:]
+        k.revealed_announce = [False] * n
+        k.trick, k.trick_log, k.sig_log, k.reveal_log = [], [], [], []
+        k.decls, k.decl_reveals = [], []
+        k.stock, k.spos, k.monte = stock, 0, monte
+        k.left = sum(h.bit_count() for h in hands)
+        leader, trump, follow, window = self.start[dealer]
+        k.seat = k.leader = leader
+        k.trick_no = 1
+        k.trump = trump
+        k.must_follow, k.window_open = follow, window
+        k.last_winner = None
+        k.called, k.revealed = -1, False
+        k.pick = k.stop = 0
+        k.card = None
+        k.mark = k.actions
+        k.rounds = 0
+        if self.opening and window:
+            if not self.mandatory:
+                k.pick = -2  # a declaring round from the leader: the driver plays it
+                return
+            for seat in self.seat_at[leader]:
+                done = [(r.decl, r.cards) for r in k.decls if r.seat == seat]
+                basis = k.hands[seat] | k.wplayed[seat]
+                for decl, text, cards in k.table.options(done, basis):
+                    k.decls.append(
+                        DeclRecord(seat, decl.id, text, cards, decl.points, 1, self.scored_now)
+                    )
+                    if self.on_declare:
+                        k.public[seat] |= cards & k.hands[seat]
+                        k.decl_reveals.append(Reveal("declared", seat, cards, deal_no))
+
+    def start_state(self, k: Kernel) -> GameState:
+        """The `GameState` the interpreter held when the kernel's current deal began (as
+        `FastEnd._next_deal` returns it, without the opening declarations, which the
+        kernel keeps in `k.decls` and writes back with the rest)."""
+        b = k.between
+        assert b is not None
+        prev = b.first.replace(
+            deal_no=b.deal_no - 1,
+            deals_counted=b.deals_counted,
+            totals=b.totals,
+            deals=b.deals,
+            deal_ended=True,
+            over=False,
+            outcome=None,
+        )
+        s = self.fast.begin(prev, b.dealer, list(b.hands), b.monte, b.stock)
+        leader = s.leader
+        assert leader is not None
+        return s.replace(sub="play", pending=(), to_act=leader, deal_ended=True)
+
+
+def chain_for(fast: FastEnd | None, origin: GameState) -> Chain | None:
+    """The ruleset's chain, built once per `FastEnd` and kept on it (None when it does
+    not apply)."""
+    if fast is None:
+        return None
+    if fast.chain is False:
+        fast.chain = Chain.build(fast, origin)
+    found = fast.chain
+    assert found is None or isinstance(found, Chain)
+    return found
+
+
+__all__ = ["Between", "Chain", "chain_for"]
