@@ -33,7 +33,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import handwritten  # noqa: E402 - found through the path set just above
 
-from tressette_dsl.compiled import PlayoutStats, compile_ruleset, playout  # noqa: E402
+from tressette_dsl.compiled import (  # noqa: E402
+    PlayoutStats,
+    compile_ruleset,
+    playout,
+    playout_match,
+)
 from tressette_dsl.engine import new_game  # noqa: E402
 from tressette_dsl.loader import load_ruleset, playable_rulesets  # noqa: E402
 
@@ -75,19 +80,20 @@ def differential(rules, deals: int) -> tuple[int, int, float, float, list[str]]:
 
 
 def compiled_rate(rules, deals: int, seed: int) -> float:
-    """Card plays/s of random playouts on the kernel, one deal per call."""
+    """Card plays/s of random playouts on the kernel: whole matches from `new_game`
+    (`playout_match`: deal after deal on the kernel's own state, one seeded shuffle a
+    deal and one draw a decision, as random as the hand-written engine's workload),
+    until `deals` deals were played."""
     rng = random.Random(seed)
     stats = PlayoutStats()
-    state = new_game(rules, seed)
     game = done = 0
     began = CLOCK[0]()
     while done < deals:
-        if state.over:
-            game += 1
-            state = new_game(rules, seed + game)
-            continue
-        state = playout(rules, state, rng, stats=stats)
-        done += 1
+        game += 1
+        dealt = stats.deals_dealt
+        end = playout_match(rules, new_game(rules, seed + game), rng, stats=stats)
+        done += stats.deals_dealt - dealt + 1  # the first deal is new_game's
+        assert end.over
     return stats.card_plays / (CLOCK[0]() - began)
 
 

@@ -14,8 +14,8 @@ import random
 
 import pytest
 
-from tressette_dsl.compiled import PlayoutStats, compile_ruleset, playout
-from tressette_dsl.engine import apply, legal_actions, new_game
+from tressette_dsl.compiled import Finished, PlayoutStats, compile_ruleset, playout, playout_match
+from tressette_dsl.engine import apply, legal_actions, new_game, result
 from tressette_dsl.loader import load_ruleset, playable_rulesets
 
 BUNDLED = [p.stem for p in playable_rulesets()]
@@ -56,3 +56,20 @@ def test_a_match_from_the_middle_of_a_deal(decisions: int) -> None:
     want = playout(rules, state, _rngs(9, state.n), until="match", engine="interpreted")
     got = playout(rules, state, _rngs(9, state.n), until="match")
     assert got == want and got.over
+
+
+@pytest.mark.parametrize("name", ["tressette", "tressette-in-due", "calabresella", "nonna"])
+def test_a_match_result_without_a_state(name: str) -> None:
+    """`playout_match` gives the record of the interpreter's final state, and the same
+    counts, whether the kernel ended the match on its own lists or not."""
+    rules = load_ruleset(name)
+    for seed in range(1, 6):
+        start = new_game(rules, seed)
+        ref, fast = PlayoutStats(), PlayoutStats()
+        want = playout(
+            rules, start, _rngs(seed, start.n), until="match", engine="interpreted", stats=ref
+        )
+        got = playout_match(rules, start, _rngs(seed, start.n), stats=fast)
+        assert got == Finished.of(want), f"seed {seed}"
+        assert got.result(rules, start.n) == result(rules, want)
+        assert (fast.actions, fast.card_plays) == (ref.actions, ref.card_plays)

@@ -25,10 +25,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.compiled.dealend import FastEnd
-from tressette_dsl.engine.state import DealRecord, DeclRecord, GameState, Reveal
+from tressette_dsl.engine.match import MatchResult, result
+from tressette_dsl.engine.state import (
+    DealRecord,
+    DeclRecord,
+    GameState,
+    Match,
+    Outcome,
+    Reveal,
+)
 from tressette_dsl.engine.step import evaluate_seat
 from tressette_dsl.engine.table import deal_env, zone_sizes
-from tressette_dsl.rules.model import Expr
+from tressette_dsl.rules.model import Expr, Ruleset
 
 if TYPE_CHECKING:
     from tressette_dsl.compiled.kernel import Kernel
@@ -89,6 +97,37 @@ def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], A
 
 def _reads_only(e: Expr | None, names: frozenset[str]) -> bool:
     return e is None or e.names <= names
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The end of a match played on the kernel, for a caller that wants the result and
+    not the final state: what the state's match part would hold."""
+
+    totals: tuple[int, ...]
+    deals: tuple[DealRecord, ...]
+    outcome: Outcome
+    deal_no: int
+    deals_counted: int
+    over: bool = True
+
+    @staticmethod
+    def of(s: GameState) -> Finished:
+        """The same record from a finished state (the interpreter's, say)."""
+        assert s.over and s.outcome is not None
+        return Finished(s.totals, s.deals, s.outcome, s.deal_no, s.deals_counted)
+
+    def result(self, rules: Ruleset, n: int) -> MatchResult:
+        """`engine.result` of the final state: it reads the match part alone."""
+        match = Match(
+            deal_no=self.deal_no,
+            deals_counted=self.deals_counted,
+            totals=self.totals,
+            deals=self.deals,
+            over=True,
+            outcome=self.outcome,
+        )
+        return result(rules, GameState(seed=0, n=n, match=match))
 
 
 @dataclass(slots=True)
@@ -205,8 +244,13 @@ class Chain:
             return False
         totals, record, big = scored
         counted = k.deals_counted + 1
-        if fast._outcome(totals, counted, k.deal_no, big) is not None:
-            return False
+        outcome = fast._outcome(totals, counted, k.deal_no, big)
+        if outcome is not None:
+            if not k.finish:
+                return False
+            k.actions += 1
+            k.finished = Finished(totals, (*k.deals, record), outcome, k.deal_no, counted)
+            return True
         k.actions += 1  # the last card: an action and a card play of this kernel
         self.deal(
             k,
@@ -350,4 +394,4 @@ def chain_for(fast: FastEnd | None, origin: GameState) -> Chain | None:
     return found
 
 
-__all__ = ["Between", "Chain", "chain_for"]
+__all__ = ["Between", "Chain", "Finished", "chain_for"]

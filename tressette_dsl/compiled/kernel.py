@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
-from tressette_dsl.compiled.chain import Between, Chain, chain_for
+from tressette_dsl.compiled.chain import Between, Chain, Finished, chain_for
 from tressette_dsl.compiled.decltable import table_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
 from tressette_dsl.compiled.steps import (
@@ -68,6 +68,8 @@ class Kernel:
         "decl_reveals",
         "decls",
         "drawn",
+        "finish",
+        "finished",
         "free",
         "hands",
         "last_winner",
@@ -138,10 +140,7 @@ class Kernel:
         self.trump = -1 if s.trump is None else s.trump
         self.called = -1 if s.called_card is None else s.called_card
         self.revealed = s.partner_revealed
-        self.actions = 0
-        self.free = 0
-        self.pick = 0
-        self.stop = 0
+        self.actions = self.free = self.pick = self.stop = 0
         self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
         # the deal's declarations (the kernel's rounds add to them) and their reveals
         self.decls: list[DeclRecord] = list(s.declarations)
@@ -153,9 +152,11 @@ class Kernel:
         self.totals, self.deals = s.totals, s.deals
         self.base: GameState | None = s  # the state this deal's records are written onto
         self.between: Between | None = None  # set when the kernel dealt this deal itself
-        self.mark = 0  # `actions` when the kernel dealt this deal
-        self.rounds = 0  # declaring-round decisions since then
+        # `actions` when the kernel dealt this deal, declaring-round decisions since then
+        self.mark = self.rounds = 0
         self.chain: Chain | None = None  # how `kernel_step` follows deal after deal
+        self.finish = False  # may the chain end the match without writing a state?
+        self.finished: Finished | None = None  # the match it ended so
 
     def deal_env(self) -> dict[str, Any]:
         """The deal's environment, for the few expressions that read it: built only by a
@@ -253,16 +254,19 @@ def kernel_step(
     *,
     deals: bool = False,
     limit: int = 1 << 62,
-) -> GameState:
+    finish: bool = False,
+) -> GameState | Finished:
     """Run the generated loop from `state`, then the interpreter for the action it left.
 
     With `deals` (a playout to the end of the match) a deal that ends with the match
     going on is followed on the kernel itself (`chain.Chain`), without writing a state
-    between the deals, while fewer than `limit` actions were made."""
+    between the deals, while fewer than `limit` actions were made; with `finish` too,
+    a match the kernel ends itself gives its `Finished` record and no state at all."""
     assert compiled.run is not None
     k = Kernel(rules, state)
     chain = chain_for(compiled.fast_end, state) if deals else None
     k.chain = chain
+    k.finish = finish
     run = True
     while True:
         if run:
@@ -282,6 +286,8 @@ def kernel_step(
             and stats.actions + k.actions < limit
             and chain.end(k, k.seat, *k.card)
         ):
+            if k.finished is not None:
+                break
             stats.deals_dealt += 1
             run = k.pick != -2  # a round before the first trick: played first
             continue  # the next deal, dealt into the same kernel
@@ -289,6 +295,8 @@ def kernel_step(
     stats.actions += k.actions
     stats.card_plays += k.actions - k.free
     stats.kernel_actions += k.actions
+    if k.finished is not None:
+        return k.finished
     base = k.base_state(chain)
     state = k.state(rules, base, compiled.generated.signal_ids)
     if k.pick == -2:  # a declaring round has begun: `round_step` plays it
@@ -383,7 +391,7 @@ def playout(
         choose[seat] = _FirstThen(first, choose[seat])
     while not state.over:
         if use_kernel and in_kernel(compiled, state):
-            state = kernel_step(
+            state = kernel_step(  # type: ignore[assignment]  # no `finish`: a state
                 rules,
                 compiled,
                 state,
@@ -405,8 +413,53 @@ def playout(
     return state
 
 
+def playout_match(
+    rules: Ruleset,
+    state: GameState,
+    rng: random.Random | Sequence[random.Random] | None = None,
+    *,
+    policy: Policy | None = None,
+    stats: PlayoutStats | None = None,
+    max_actions: int = 200_000,
+) -> Finished:
+    """`playout(..., until="match")` for a caller that wants the match's result, not its
+    final state: when the kernel ends the match itself (deal after deal on its own lists,
+    `chain`), no `GameState` is built at all; otherwise the final state's record. The
+    same choices give the same `Finished` as the interpreter's final state."""
+    compiled = compile_ruleset(rules)
+    if not compiled.coverage.covers:
+        end = playout(rules, state, rng, policy=policy, until="match", stats=stats)
+        return Finished.of(end)
+    choose = choosers(rules.players.count, rng, policy)
+    stats = stats if stats is not None else PlayoutStats()
+    began = stats.actions
+    while not state.over:
+        if in_kernel(compiled, state):
+            got = kernel_step(
+                rules,
+                compiled,
+                state,
+                choose,
+                stats,
+                deals=True,
+                limit=began + max_actions,
+                finish=True,
+            )
+            if isinstance(got, Finished):
+                return got
+            state = got
+        elif in_round(compiled, state):
+            state = round_step(rules, state, choose, stats)
+        else:
+            state = interpreted_step(rules, state, choose, stats)
+        if stats.actions - began >= max_actions:
+            raise RuntimeError(f"the playout did not end within {max_actions} actions")
+    return Finished.of(state)
+
+
 __all__ = [
     "Chooser",
+    "Finished",
     "Kernel",
     "PlayoutStats",
     "Policy",
@@ -414,4 +467,5 @@ __all__ = [
     "in_kernel",
     "kernel_step",
     "playout",
+    "playout_match",
 ]
