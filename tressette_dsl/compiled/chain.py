@@ -20,7 +20,6 @@ which then ends its deals as before.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -58,41 +57,6 @@ _CONSTANT = frozenset(
         "called_from_defender",
     }
 )
-
-
-_MEMO_LIMIT = 50_000  # deal scorings remembered per ruleset
-_RECORD_FIELDS = tuple(
-    f for f in DealRecord.__dataclass_fields__ if f not in ("deal_no", "dealer", "totals")
-)
-
-
-def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], Any]:
-    """`points` of a mask as a sum over its bytes, from tables made with `points`
-    itself (it sums per-card values, so it adds over disjoint parts); the tables are
-    checked on every card and the whole deck, else `points` is used as it is."""
-    chunks = (size + 7) // 8
-    tables = [
-        [units_of(v << (8 * i) & ((1 << size) - 1)) for v in range(256)] for i in range(chunks)
-    ]
-
-    def units(m: int) -> Any:
-        total = 0
-        i = 0
-        while m:
-            total += tables[i][m & 255]
-            m >>= 8
-            i += 1
-        return total
-
-    every = (1 << size) - 1
-    same = all(units(1 << c) == units_of(1 << c) for c in range(size))
-    if (
-        not same
-        or units(every) != units_of(every)
-        or type(units(every)) is not type(units_of(every))
-    ):
-        return units_of
-    return units
 
 
 def _reads_only(e: Expr | None, names: frozenset[str]) -> bool:
@@ -175,9 +139,6 @@ class Chain:
             self.start.append((probe.leader, trump, probe.must_follow, probe.window_open))
             env = deal_env(rules, probe)
             self.next_dealer.append(evaluate_seat(fast.deal.next_dealer, env, n))
-        self.zeros = tuple(0 for _ in origin.totals)
-        self.memo: dict[Any, Any] = {}
-        self.units = _unit_tables(fast.units, rules.deck.size)
 
     @staticmethod
     def build(fast: FastEnd | None, origin: GameState) -> Chain | None:
@@ -270,35 +231,11 @@ class Chain:
         tricks_won: list[int],
         winner: int,
     ) -> tuple[tuple[int, ...], DealRecord, Any] | None:
-        """`FastEnd._score` of the kernel's deal, memoised: its result is a function of
-        each seat's captured units (over disjoint captures), the tricks, the last trick's
-        taker and the declarations' points, a few thousand combinations; only the deal's
-        number, dealer and the totals differ between two deals with the same key."""
-        units = self.units
-        per = tuple([units(m) for m in won])
-        everything = count = 0
-        for m in won:
-            everything |= m
-            count += m.bit_count()
-        decls = tuple([(r.seat, r.points) for r in k.decls if not r.cancelled])
-        key = (per, tuple(tricks_won), winner, decls, contract)
-        hit = self.memo.get(key) if everything.bit_count() == count else None
-        if hit is None:
-            facts = (*contract, 0, 0)
-            scored = self.fast._score(
-                k.decls, facts, self.zeros, won=won, tricks_won=tricks_won, last=winner
-            )
-            if scored is None:
-                return None
-            _totals, rec, big = scored
-            fields = {f: getattr(rec, f) for f in _RECORD_FIELDS}
-            hit = (rec.deltas, fields, big)
-            if everything.bit_count() == count and len(self.memo) < _MEMO_LIMIT:
-                self.memo[key] = hit
-        deltas, fields, big = hit
-        totals = tuple([t + x for t, x in zip(k.totals, deltas, strict=True)])
-        record = DealRecord(deal_no=k.deal_no, dealer=k.dealer, totals=totals, **fields)
-        return totals, record, big
+        """`FastEnd._score` of the kernel's deal, on its records."""
+        facts = (*contract, k.deal_no, k.dealer)
+        return self.fast._score(
+            k.decls, facts, k.totals, won=won, tricks_won=tricks_won, last=winner
+        )
 
     def deal(
         self,

@@ -85,7 +85,7 @@ def generate(rules: Ruleset) -> Generated:
         source = _Writer(rules, spec, em).write()
     except Uncovered as exc:
         return Generated("", {}, (), (exc.feature,), tuple(delegated), index)
-    namespace = {**em.table_symbols(), **em.symbols, "LEAD_COUNT": {}}
+    namespace = {**em.table_symbols(), **em.symbols, "LEAD_COUNT": {}, "LEAD_TAB": {0: (0, ())}}
     return Generated(
         source, namespace, tuple(s.id for s in rules.signals), (), tuple(delegated), index
     )
@@ -128,6 +128,8 @@ class _Writer:
     def __init__(self, rules: Ruleset, spec: TricksPhase, em: Emitter) -> None:
         self.rules, self.spec, self.em = rules, spec, em
         self.used_env: set[str] = set()
+        self.suits: list[int] = []
+        self.lead_srcs: list[str] | None = None  # the lead's truths, when by suit
         d = rules.declaring
         self.d = d
         self.n = rules.players.count
@@ -198,6 +200,10 @@ class _Writer:
         head(f"SIGNAL_IDS = {tuple(s.id for s in r.signals)!r}")
         head("")
         head("")
+        if self.lead_srcs is not None:
+            head.lines.extend(self.lead_counts_source(self.lead_srcs))
+            head("")
+            head("")
         head("def run(k, choose):")
         head.indent()
         head(
@@ -306,12 +312,18 @@ class _Writer:
         if window != "True":
             out(f"if {window}:")
             out.indent()
-        self.count_cards(out, at, cands)
+        by_suit = self.suit_tables(at, cands)
+        if by_suit is not None:
+            self.count_by_suit(out, by_suit)
+        else:
+            self.count_cards(out, at, cands)
         self.count_any_time(out, anytime)
         out("pick = i = choose[seat](na)")
         if anytime:
             self.any_time_signal(out, anytime)
-        if cands:
+        if by_suit is not None:
+            self.find_by_suit(out, cands)
+        elif cands:
             self.find_card(out, at, cands)
         else:
             self.nth_bit(out)
@@ -360,6 +372,93 @@ class _Writer:
         out("n += m")
         out("j += 1")
         out.dedent()
+
+    def suit_tables(self, at: str, cands: list[Candidate]) -> list[str] | None:
+        """The lead's truths over the rest of the suit alone (`_suit_only`), when the deck
+        lists its suits one after the other (then deck order is suit by suit, each suit
+        in card order): the lead is then counted and found suit by suit, from a table
+        of each suit holding's per-card counts (`LEAD_TAB`, filled on first use by
+        `lead_counts`, which the source defines). Else None."""
+        if at != "lead" or not cands:
+            return None
+        srcs = [self.truth(truth, value, self.names(at)) for _si, value, truth in cands]
+        by_suit = _suit_only(srcs, self.em)
+        suit_of = self.em.table_symbols()["SUIT_OF"]
+        cards = sorted(self.rules.deck.cards)
+        suits = [suit_of[c] for c in cards]
+        if by_suit is None or suits != sorted(suits):
+            return None
+        self.suits = sorted(set(suits))
+        return by_suit
+
+    def lead_counts_source(self, srcs: list[str]) -> list[str]:
+        """``lead_counts(q, ls)``: (choices, per-card choices) of leading from suit `ls`
+        held as `q` - each card once plus once per signal true of the rest `hs`."""
+        out = _Lines()
+        out("def lead_counts(q, ls):")
+        out.indent()
+        out("counts = []")
+        out("x = q")
+        out("while x:")
+        out.indent()
+        out("b = x & -x")
+        out("x ^= b")
+        out("hs = q ^ b")
+        out("m = 1")
+        for src in srcs:
+            if src == "True":
+                out("m += 1")
+            else:
+                out(f"if {src}:")
+                out.indent()("m += 1")
+                out.dedent()
+        out("counts.append(m)")
+        out.dedent()
+        out("return (sum(counts), tuple(counts))")
+        return out.lines
+
+    def count_by_suit(self, out: _Lines, srcs: list[str]) -> None:
+        """`n` of a lead from the per-suit tables: one lookup per suit."""
+        self.lead_srcs = srcs
+        mask = self.em.table_symbols()["SUIT_MASK"]
+        for s in self.suits:
+            out(f"q{s} = h & {mask[s]}")
+            out(f"t{s} = LEAD_TAB.get(q{s})")
+            out(f"if t{s} is None:")
+            out.indent()(f"t{s} = LEAD_TAB[q{s}] = lead_counts(q{s}, {s})")
+            out.dedent()
+        out("n = " + " + ".join(f"t{s}[0]" for s in self.suits))
+
+    def find_by_suit(self, out: _Lines, cands: list[Candidate]) -> None:
+        """Choice `i` to the suit, then within it to the card, then to the signal."""
+        last = self.suits[-1]
+        for s in self.suits[:-1]:
+            out(f"if i < t{s}[0]:")
+            out.indent()
+            out(f"q = q{s}")
+            out(f"cs = t{s}[1]")
+            out.dedent()
+            out("else:")
+            out.indent()
+            out(f"i -= t{s}[0]")
+        out(f"q = q{last}")
+        out(f"cs = t{last}[1]")
+        for _s in self.suits[:-1]:
+            out.dedent()
+        out("x = q")
+        out("j = 0")
+        out("while True:")
+        out.indent()
+        out("b = x & -x")
+        out("x ^= b")
+        out("m = cs[j]")
+        out("if i < m:")
+        out.indent()("break")
+        out.dedent()
+        out("i -= m")
+        out("j += 1")
+        out.dedent()
+        self.signal_of_card(out, "lead", cands)
 
     def count_any_time(self, out: _Lines, anytime: list[Candidate]) -> None:
         """`na`: `n` plus the any-time signals not yet made this trick that are true."""
@@ -427,6 +526,10 @@ class _Writer:
         out("i -= m")
         out("j += 1")
         out.dedent()
+        self.signal_of_card(out, at, cands)
+
+    def signal_of_card(self, out: _Lines, at: str, cands: list[Candidate]) -> None:
+        """The card `c` of bit `b`, and the `i`-th true signal with it (none for 0)."""
         out("c = b.bit_length() - 1")
         out("sig = -1")
         out("val = None")

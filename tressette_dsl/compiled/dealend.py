@@ -16,6 +16,7 @@ differential test holds both to the same result.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -59,13 +60,17 @@ def _function(
     It is memoised: the emitted expression is a pure function of its arguments (the
     helpers it calls are the interpreter's pure built-ins), and a deal's facts take few
     distinct values, while one evaluation through `Fraction` arithmetic costs microseconds.
-    The key holds each argument's class too, so that 3 and Fraction(3), or 1 and True,
-    which are equal and hash alike, never share an entry (the result's type matters)."""
+    The key holds only the arguments the emitted source reads (found in its syntax tree,
+    so a condition on the tricks alone is not told apart by the units), each with its
+    class, so that 3 and Fraction(3), or 1 and True, which are equal and hash alike,
+    never share an entry (the result's type matters)."""
     names = {p: p for p in params}
     names["declarer_side"] = "side0"
     src = repr(e.const) if e.const is not NO_CONST else em.emit(e.text, start, scope, names)
+    read = {n.id for n in ast.walk(ast.parse(src, mode="eval")) if isinstance(n, ast.Name)}
+    used = [p for p in params if p in read]
     namespace: dict[str, Any] = {**em.table_symbols(), **em.symbols, "MEMO": {}}
-    key = ", ".join(f"{p}, {p}.__class__" for p in params)
+    key = "".join(f"{p}, {p}.__class__, " for p in used)
     code = compile(
         f"def f({', '.join(params)}):\n"
         f"    key = ({key})\n"
@@ -84,6 +89,33 @@ def _function(
 
 
 _MEMO_LIMIT = 50_000  # entries per scoring formula: bounded memory, ample for real facts
+
+
+def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], Any]:
+    """`points` of a mask as a sum over its bytes, from tables made with `points`
+    itself (it sums per-card values, so it adds over disjoint parts); the tables are
+    checked on every card and the whole deck, else `points` is used as it is."""
+    chunks = (size + 7) // 8
+    every = (1 << size) - 1
+    tables = [[units_of(v << (8 * i) & every) for v in range(256)] for i in range(chunks)]
+
+    def units(m: int) -> Any:
+        total = 0
+        i = 0
+        while m:
+            total += tables[i][m & 255]
+            m >>= 8
+            i += 1
+        return total
+
+    same = all(units(1 << c) == units_of(1 << c) for c in range(size))
+    if (
+        not same
+        or units(every) != units_of(every)
+        or type(units(every)) is not type(units_of(every))
+    ):
+        return units_of
+    return units
 
 
 def _zones(s: GameState, monte: tuple[int, ...], stock: tuple[int, ...]) -> dict[str, Any]:
@@ -117,7 +149,9 @@ class FastEnd:
         ]
         sig = BUILTINS["points"].resolve((Type.CARDS,))
         assert sig is not None
-        self.units: Callable[[int], int] = function("points", rules.ctx, sig)
+        self.units: Callable[[int], int] = _unit_tables(
+            function("points", rules.ctx, sig), max(rules.deck.cards) + 1
+        )
         self.sides = tuple(tuple(sorted(seats)) for seats in rules.sides.seats)
         self.teams = rules.sides.mode == "teams"
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
