@@ -234,6 +234,7 @@ class _Writer:
         head("trump = k.trump")
         head("called = k.called")
         head("revealed = k.revealed")
+        head("grb = k.grb  # the seats' getrandbits when the policy is the random one")
         head("actions = 0")
         head("free = 0  # any-time signals made (actions that are not card plays)")
         head("pick = 0")
@@ -318,7 +319,7 @@ class _Writer:
         else:
             self.count_cards(out, at, cands)
         self.count_any_time(out, anytime)
-        out("pick = i = choose[seat](na)")
+        self.draw_choice(out, "na")
         if anytime:
             self.any_time_signal(out, anytime)
         if by_suit is not None:
@@ -568,8 +569,28 @@ class _Writer:
         out("x ^= b")
         out("c = b.bit_length() - 1")
 
+    @staticmethod
+    def draw_choice(out: _Lines, count: str) -> None:
+        """``pick = i``: one of `count` choices. With the seats' generators (`grb`, each
+        one's `getrandbits`: the policy is the random one) `randrange` is written out as
+        `draws.randrange_of` does (the same numbers), saving a call a decision."""
+        out("if grb is None:")
+        out.indent()("pick = i = choose[seat](" + count + ")")
+        out.dedent()
+        out("else:")
+        out.indent()
+        out("g = grb[seat]")
+        out(f"kk = ({count}).bit_length()")
+        out("i = g(kk)")
+        out(f"while i >= {count}:")
+        out.indent()("i = g(kk)")
+        out.dedent()
+        out("pick = i")
+        out.dedent()
+
     def plain_choice(self, out: _Lines) -> None:
-        out("pick = i = choose[seat](p.bit_count())")
+        out("np = p.bit_count()")
+        self.draw_choice(out, "np")
         self.nth_bit(out)
 
     @staticmethod
@@ -595,7 +616,8 @@ class _Writer:
             out("break")
             out.dedent()
         out("trick.append(c)")
-        out("if len(trick) == N:")
+        out("full = len(trick) == N")
+        out("if full:")
         out.indent()
         self.resolve(out)
         self.trick_boundaries(out)
@@ -619,7 +641,7 @@ class _Writer:
             out("if c == called and not revealed:")
             out.indent()("revealed = True")
             out.dedent()
-        out("if len(trick) < N:")
+        out("if not full:")
         out.indent()
         out("seat = NEXT[seat]")
         out("continue")

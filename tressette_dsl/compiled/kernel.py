@@ -19,12 +19,13 @@ random bots give the same matches on both paths.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
 from tressette_dsl.compiled.chain import Between, Chain, Finished, chain_for
 from tressette_dsl.compiled.decltable import table_of
+from tressette_dsl.compiled.draws import getrandbits_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
 from tressette_dsl.compiled.steps import (
     Chooser,
@@ -71,6 +72,7 @@ class Kernel:
         "finish",
         "finished",
         "free",
+        "grb",
         "hands",
         "last_winner",
         "leader",
@@ -156,6 +158,7 @@ class Kernel:
         self.mark = self.rounds = 0
         self.chain: Chain | None = None  # how `kernel_step` follows deal after deal
         self.finish = False  # may the chain end the match without writing a state?
+        self.grb: list[Callable[[int], int]] | None = None  # see `draws.getrandbits_of`
         self.finished: Finished | None = None  # the match it ended so
 
     def deal_env(self) -> dict[str, Any]:
@@ -267,6 +270,8 @@ def kernel_step(
     chain = chain_for(compiled.fast_end, state) if deals else None
     k.chain = chain
     k.finish = finish
+    bits = [getrandbits_of(c) for c in choose]
+    k.grb = None if None in bits else bits  # type: ignore[assignment]
     run = True
     while True:
         if run:
