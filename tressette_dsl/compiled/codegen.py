@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tressette_dsl.compiled.coverage import structural
+from tressette_dsl.compiled.coverage import inline_turn, structural
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.engine.signals import checked_truth
 from tressette_dsl.rules import scopes
@@ -284,10 +284,29 @@ class _Writer:
         out.dedent()
         self.play(out)
 
+    def inline_turn(self) -> bool:
+        """Are own-turn declarations played here (`turn_declarations`)? When they are the
+        only extra choices besides claims: no any-time signals (whose order among the
+        extras is another feature's), no drawn cards that extend them, no shown draws
+        (whose reveals would interleave with the declarations')."""
+        return inline_turn(self.rules, self.spec)
+
     def turn_declarations(self, out: _Lines) -> None:
-        """Where the interpreter may offer declarations with the cards, it decides."""
+        """Where the interpreter may offer declarations with the cards, it decides; or,
+        for plain own-turn declarations (`inline_turn`), they are the `nd` choices after
+        the plays, in the order `declare.options` gives them (`dopts`)."""
         d = self.d
         if d is None or d.mandatory:
+            return
+        if self.inline_turn():
+            out("if window_open:")
+            out.indent()
+            out("dopts = k.turn_options(seat, h | wplayed[seat])")
+            out("nd = len(dopts)")
+            out.dedent()
+            out("else:")
+            out.indent()("nd = 0")
+            out.dedent()
             return
         conds = []
         if d.at == "own_turn":
@@ -320,6 +339,7 @@ class _Writer:
             self.count_cards(out, at, cands)
         self.count_any_time(out, anytime)
         self.draw_choice(out, "na")
+        self.turn_declared(out, "n")
         if anytime:
             self.any_time_signal(out, anytime)
         if by_suit is not None:
@@ -462,8 +482,9 @@ class _Writer:
         self.signal_of_card(out, "lead", cands)
 
     def count_any_time(self, out: _Lines, anytime: list[Candidate]) -> None:
-        """`na`: `n` plus the any-time signals not yet made this trick that are true."""
-        out("na = n")
+        """`na`: `n` plus the any-time signals not yet made this trick that are true
+        (or plus the own-turn declarations, which exclude any-time signals)."""
+        out("na = n + nd" if self.inline_turn() else "na = n")
         names = {
             "hand": "h",
             "card": "-1",
@@ -569,6 +590,19 @@ class _Writer:
         out("x ^= b")
         out("c = b.bit_length() - 1")
 
+    def turn_declared(self, out: _Lines, plays: str) -> None:
+        """A choice past the `plays`: the own-turn declaration it names, made; the same
+        seat acts again, as the tricks phase has it."""
+        if not self.inline_turn():
+            return
+        out(f"if i >= {plays}:")
+        out.indent()
+        out(f"k.declare_turn(seat, dopts[i - {plays}], trick_no)")
+        out("actions += 1")
+        out("free += 1")
+        out("continue")
+        out.dedent()
+
     @staticmethod
     def draw_choice(out: _Lines, count: str) -> None:
         """``pick = i``: one of `count` choices. With the seats' generators (`grb`, each
@@ -590,7 +624,12 @@ class _Writer:
 
     def plain_choice(self, out: _Lines) -> None:
         out("np = p.bit_count()")
-        self.draw_choice(out, "np")
+        if self.inline_turn():
+            out("na = np + nd")
+            self.draw_choice(out, "na")
+            self.turn_declared(out, "np")
+        else:
+            self.draw_choice(out, "np")
         self.nth_bit(out)
 
     @staticmethod

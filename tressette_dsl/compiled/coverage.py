@@ -40,6 +40,22 @@ class Coverage:
         }
 
 
+def inline_turn(rules: Ruleset, spec: TricksPhase) -> bool:
+    """Does the kernel's loop make own-turn declarations itself? When they are the only
+    extra choices besides claims: no any-time signals (whose order among the extras is
+    another feature's), no drawn cards that extend them, no shown draws (whose reveals
+    would interleave with the declarations')."""
+    d = rules.declaring
+    return (
+        d is not None
+        and d.at == "own_turn"
+        and not d.mandatory
+        and not any(s.at == "any_time" for s in rules.signals)
+        and not any(x.extends_to_drawn for x in rules.declarations)
+        and (spec.draw is None or not spec.draw.shown)
+    )
+
+
 def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     """Features found from the model's shape alone (the expression emitter adds its own)."""
     uncovered: list[str] = []
@@ -71,7 +87,7 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
             delegated.append("the trick that reveals announced declarations")
         if d.mandatory and any(p.draw is not None for p in tricks):
             delegated.append("mandatory declarations after a draw")
-        if d.at == "own_turn" and not d.mandatory:
+        if d.at == "own_turn" and not d.mandatory and not inline_turn(rules, tricks[0]):
             delegated.append("every decision while own-turn declarations are open")
         drawn = [x.id for x in rules.declarations if x.extends_to_drawn]
         if drawn and not d.mandatory and any(p.draw is not None for p in tricks):

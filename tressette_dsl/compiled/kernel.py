@@ -37,6 +37,7 @@ from tressette_dsl.compiled.steps import (
     no_claims,
 )
 from tressette_dsl.engine.actions import Play
+from tressette_dsl.engine.declare import Option
 from tressette_dsl.engine.game import legal_actions
 from tressette_dsl.engine.state import (
     DeclRecord,
@@ -170,6 +171,21 @@ class Kernel:
         """Would the interpreter offer `seat` a declaration with its cards now? (The
         kernel's own records of the deal's declarations, through the tabulated options.)"""
         return bool(self.table.options(self.done(seat), basis, only_with))
+
+    def turn_options(self, seat: int, basis: int) -> list[Option]:
+        """What `seat` may declare at its own turn (`declare.options` on its basis)."""
+        return self.table.options(self.done(seat), basis)
+
+    def declare_turn(self, seat: int, option: Option, trick_no: int) -> None:
+        """`declare.record` on the kernel: the record, and the cards shown if so ruled."""
+        decl, text, cards = option
+        d = self.rules.declaring
+        scored_now = d is not None and d.scored == "immediately"
+        self.decls.append(DeclRecord(seat, decl.id, text, cards, decl.points, trick_no, scored_now))
+        if d is None or d.reveal == "on_declare":
+            self.public[seat] |= cards & self.hands[seat]
+            self.decl_reveals.append(Reveal("declared", seat, cards, self.deal_no))
+        self.rounds += 1  # a decision made on this deal (`state`'s deal_ended)
 
     def done(self, seat: int) -> list[tuple[str, int]]:
         """What `seat` declared this deal, as `declare.options` compares it."""
