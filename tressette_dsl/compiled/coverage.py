@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tressette_dsl.compiled import known
 from tressette_dsl.rules.model import Ruleset, TricksPhase
 
 
@@ -58,11 +59,13 @@ def inline_turn(rules: Ruleset, spec: TricksPhase) -> bool:
 
 def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     """Features found from the model's shape alone (the expression emitter adds its own)."""
-    uncovered: list[str] = []
+    uncovered: list[str] = known.unknown(rules)
     delegated: list[str] = []
     tricks = [p for p in rules.flow if isinstance(p, TricksPhase)]
     if len(tricks) != 1:
         uncovered.append(f"{len(tricks)} tricks phases (the kernel plays exactly one)")
+    if any(p.draw is not None and p.draw.source != "stock" for p in tricks):
+        uncovered.append("drawing from a zone other than the stock")
     if rules.match.check == "immediately":
         uncovered.append("match.check: immediately")
     if rules.signals and rules.signaling.combine:

@@ -170,6 +170,10 @@ class FastEnd:
             return "phase conditions or a misdeal round"
         if rules.sides.mode == "contract":
             return "contract sides"
+        if any(z.id not in ("stock", "monte") for z in rules.zones):
+            return "a zone other than the stock and the monte"
+        if any(z.leftover_to != rules.scoring.leftover_to for z in rules.zones):
+            return "a zone whose leftover goes elsewhere than scoring.leftover_to says"
         d = rules.declaring
         if d is not None and d.at == "announce_then_reveal":
             return "announcing at the start of the play"
