@@ -139,6 +139,7 @@ class Chain:
             self.start.append((probe.leader, trump, probe.must_follow, probe.window_open))
             env = deal_env(rules, probe)
             self.next_dealer.append(evaluate_seat(fast.deal.next_dealer, env, n))
+        fast.tables = (self.next_dealer, self.start)
 
     @staticmethod
     def build(fast: FastEnd | None, origin: GameState) -> Chain | None:
@@ -304,19 +305,24 @@ class Chain:
         kernel keeps in `k.decls` and writes back with the rest)."""
         b = k.between
         assert b is not None
-        prev = b.first.replace(
-            deal_no=b.deal_no - 1,
-            deals_counted=b.deals_counted,
-            totals=b.totals,
-            deals=b.deals,
-            deal_ended=True,
-            over=False,
-            outcome=None,
+        prev = b.first.with_parts(
+            match=b.first.match.but(
+                deal_no=b.deal_no - 1,
+                deals_counted=b.deals_counted,
+                totals=b.totals,
+                deals=b.deals,
+                deal_ended=True,
+                over=False,
+                outcome=None,
+            )
         )
         s = self.fast.begin(prev, b.dealer, list(b.hands), b.monte, b.stock)
         leader = s.leader
         assert leader is not None
-        return s.replace(sub="play", pending=(), to_act=leader, deal_ended=True)
+        return s.with_parts(
+            cursor=s.cursor.but(sub="play", pending=(), to_act=leader),
+            match=s.match.but(deal_ended=True),
+        )
 
 
 def chain_for(fast: FastEnd | None, origin: GameState) -> Chain | None:

@@ -23,8 +23,10 @@ from typing import Any
 from tressette_dsl.compiled.draws import shuffled
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.rounds import declared
+from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine import declare
 from tressette_dsl.engine.match import fresh_deal
+from tressette_dsl.engine.phases.trick_features.base import TricksLocal
 from tressette_dsl.engine.state import (
     DealRecord,
     DeclRecord,
@@ -118,17 +120,6 @@ def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], A
     return units
 
 
-def _zones(s: GameState, monte: tuple[int, ...], stock: tuple[int, ...]) -> dict[str, Any]:
-    """The monte and stock as changes to `s`, only those that differ: zones are slow to
-    set by name, and most deals have neither."""
-    out: dict[str, Any] = {}
-    if monte != s.monte:
-        out["monte"] = monte
-    if stock != s.stock:
-        out["stock"] = stock
-    return out
-
-
 class FastEnd:
     """The end of a deal for one ruleset of the simple shape (see the module doc)."""
 
@@ -157,6 +148,8 @@ class FastEnd:
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
         # `chain.Chain` of this ruleset once built (None: it does not apply; False: not yet)
         self.chain: object = False
+        # its tables (next dealer; leader, trump, follow, window per dealer), once built
+        self.tables: tuple[list[int], list[tuple[int, int, bool, bool]]] | None = None
 
     @staticmethod
     def applies(rules: Ruleset) -> str | None:
@@ -243,32 +236,33 @@ class FastEnd:
         if scored is None:
             return None
         totals, deal, big = scored
-        ended = s.replace(
-            hands=tuple(hands),
-            played=tuple(played),
-            public=tuple(public),
-            window_played=tuple(wplayed),
-            won=tuple(won),
-            tricks_won=tuple(tricks_won),
-            tricks=(*s.tricks, record),
-            last_winner=winner,
-            trick=(),
-            signals=signals,
-            **_zones(s, monte, stock),
-            sub="",
-            pending=(),
-            to_act=None,
-            phase=2,
-            step=0,
-            deal_ended=False,
-            totals=totals,
-            deals=(*s.deals, deal),
-            deals_counted=s.deals_counted + 1,
+        cards = s.cards.but(hands=tuple(hands), played=tuple(played), won=tuple(won), trick=())
+        zones = zones_with(s, (("monte", monte), ("stock", stock)))
+        if zones is not None:
+            cards = cards.but(zones=zones)
+        # to the score phase: a new phase, so the tricks phase's own record is dropped
+        ended = s.with_parts(
+            cursor=s.cursor.but(sub="", pending=(), to_act=None, phase=2, step=0),
+            cards=cards,
+            seen=s.seen.but(public=tuple(public)),
+            play=s.play.but(
+                tricks_won=tuple(tricks_won),
+                tricks=(*s.tricks, record),
+                last_winner=winner,
+                signals=signals,
+            ),
+            match=s.match.but(
+                deal_ended=False,
+                totals=totals,
+                deals=(*s.deals, deal),
+                deals_counted=s.deals_counted + 1,
+            ),
+            local=None,
         )
         outcome = self._outcome(ended.totals, ended.deals_counted, ended.deal_no, big)
         if outcome is not None:
-            return ended.replace(over=True, outcome=outcome)
-        ended = ended.replace(deal_ended=True)
+            return ended.with_parts(match=ended.match.but(over=True, outcome=outcome))
+        ended = ended.with_parts(match=ended.match.but(deal_ended=True))
         return self._next_deal(ended)
 
     def _winner(self, trick: tuple[tuple[int, int], ...], trump: int | None) -> int:
@@ -429,23 +423,38 @@ class FastEnd:
         return Outcome(winners, rules.match.reason)
 
     def _next_deal(self, s: GameState) -> GameState:
-        """`game._start_deal` for this shape: shuffle, deal the packets, begin the play."""
+        """`game._start_deal` for this shape: shuffle, deal the packets, begin the play
+        (the next dealer and the first trick from the chain's per-dealer tables when
+        they apply: the same values, `chain.Chain` reads them off this code)."""
         rules, n = self.rules, s.n
-        dealer = evaluate_seat(self.deal.next_dealer, deal_env(rules, s), n)
+        if self.chain is False:
+            from tressette_dsl.compiled.chain import chain_for  # noqa: PLC0415 - a cycle
+
+            chain_for(self, s)
+        tables = self.tables
+        if tables is not None:
+            dealer = tables[0][s.dealer]
+        else:
+            dealer = evaluate_seat(self.deal.next_dealer, deal_env(rules, s), n)
         hands, monte, stock = self.deal_cards(s.seed, s.deal_no + 1, dealer, n)
-        s = self.begin(s, dealer, hands, monte, stock)
+        s = self.begin(s, dealer, hands, monte, stock, start=tables[1][dealer] if tables else None)
         leader = s.leader
         assert leader is not None
         order = rules.players.order_from(leader)
         d = rules.declaring
         if d is not None and d.at == "before_first_trick" and s.window_open:
             if not d.mandatory:  # a declaring round from the leader: `rounds` plays it
-                return s.replace(sub="declare", pending=order, to_act=order[0])
+                return s.with_parts(
+                    cursor=s.cursor.but(sub="declare", pending=order, to_act=order[0])
+                )
             for seat in order:  # mandatory: every seat declares all it holds, in turn
                 for option in declare.options(rules, s, seat, declare.basis(s, seat)):
                     s = declared(rules, s, seat, option)
         # `declared` marks an action; these were automatic, the deal just ended and began
-        return s.replace(sub="play", pending=(), to_act=leader, deal_ended=True)
+        return s.with_parts(
+            cursor=s.cursor.but(sub="play", pending=(), to_act=leader),
+            match=s.match.but(deal_ended=True),
+        )
 
     def deal_cards(
         self, seed: int, deal_no: int, dealer: int, n: int
@@ -481,20 +490,36 @@ class FastEnd:
         hands: list[int],
         monte: tuple[int, ...],
         stock: tuple[int, ...],
+        *,
+        start: tuple[int, int, bool, bool] | None = None,
     ) -> GameState:
         """The state after `prev` (a deal just ended) when the next deal is dealt and its
         first trick set up (leader, trump, follow-suit, the declaring window), before
-        any opening declarations: the tricks phase's `enter`."""
+        any opening declarations: the tricks phase's `enter`. `start` gives those four
+        (trump -1 for none) from the chain's tables instead of evaluating them."""
         rules, n = self.rules, prev.n
         s = fresh_deal(rules, prev, dealer, None)
-        s = s.replace(
-            **_zones(s, monte, stock),
-            hands=tuple(hands),
-            phase=1,
-            sub="",
-            step=0,
-            to_act=None,
-            pending=(),
+        cards = s.cards.but(hands=tuple(hands), trick=())
+        zones = zones_with(s, (("monte", monte), ("stock", stock)))
+        if zones is not None:
+            cards = cards.but(zones=zones)
+        if start is not None:
+            leader, trump_no, follows, opened = start
+            return s.with_parts(
+                cursor=s.cursor.but(phase=1, sub="", step=0, to_act=None, pending=()),
+                cards=cards,
+                play=s.play.but(
+                    trick_no=1,
+                    leader=leader,
+                    trump=None if trump_no < 0 else trump_no,
+                    must_follow=follows,
+                ),
+                local=TricksLocal(window_open=opened, window_played=(0,) * n),
+            )
+        s = s.with_parts(
+            cursor=s.cursor.but(phase=1, sub="", step=0, to_act=None, pending=()),
+            cards=cards,
+            local=None,  # a new phase: its own record starts empty
         )
         spec = self.tricks
         env = deal_env(rules, s)
@@ -509,13 +534,14 @@ class FastEnd:
         if follow.const is NO_CONST or (window is not None and window.const is NO_CONST):
             tenv = deal_env(rules, s)
             tenv["trick_no"] = 1
-        return s.replace(
-            trick_no=1,
-            leader=leader,
-            trump=trump,
-            trick=(),
-            must_follow=bool(evaluate(follow, tenv)),
-            window_open=window is not None and bool(evaluate(window, tenv)),
+        return s.with_parts(
+            play=s.play.but(
+                trick_no=1, leader=leader, trump=trump, must_follow=bool(evaluate(follow, tenv))
+            ),
+            cards=s.cards.but(trick=()),
+            local=window_record(
+                s, window is not None and bool(evaluate(window, tenv)), always=True
+            ),
         )
 
 

@@ -46,7 +46,10 @@ def getrandbits_of(draw: Callable[[int], int]) -> Callable[[int], int] | None:
     """The generator's `getrandbits` behind a draw of `randrange_of`, or None (another
     policy, or the library's own method): with it, a draw of n choices is
     ``r = getrandbits(n.bit_length())`` repeated while ``r >= n``, as `draw` does."""
-    return _BITS.get(draw)
+    try:
+        return _BITS.get(draw)
+    except TypeError:  # an object that takes no weak reference: not one of these
+        return None
 
 
 def _fast_shuffle(rng: random.Random, x: list[int]) -> None:

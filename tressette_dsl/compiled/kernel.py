@@ -36,6 +36,7 @@ from tressette_dsl.compiled.steps import (
     interpreted_step,
     no_claims,
 )
+from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
 from tressette_dsl.engine.game import legal_actions
@@ -223,34 +224,39 @@ class Kernel:
             reveals.append(Reveal("drawn", rlog[j], rlog[j + 1], s.deal_no))
         seats = order(self.leader) if self.leader is not None else ()
         in_round = self.pick == -2  # a declaring round from the seat to act has begun
-        return s.replace(
-            **changed(
-                s,
-                window_played=tuple(self.wplayed),
-                window_open=self.window_open,
-                stock=tuple(self.stock[self.spos :]),
-            ),
+        # a deal the kernel dealt and nothing done in it yet: as the dealing left it
+        fresh = self.between is not None and self.actions == self.mark and not self.rounds
+        zones = zones_with(s, (("stock", tuple(self.stock[self.spos :])),))
+        cards = s.cards.but(
             hands=tuple(self.hands),
             played=tuple(self.played),
             won=tuple(self.won),
-            public=tuple(self.public),
-            tricks_won=tuple(self.tricks_won),
-            drawn=tuple(self.drawn),
             trick=tuple(zip(seats, self.trick, strict=False)),
-            trick_no=self.trick_no,
-            leader=self.leader,
-            must_follow=self.must_follow,
-            last_winner=self.last_winner,
-            tricks=tuple(tricks),
-            declarations=tuple(self.decls),
-            signals=tuple(signals),
-            reveals=tuple(reveals),
-            partner_revealed=self.revealed,
-            to_act=self.seat,
-            sub="declare" if in_round else "play",
-            pending=order(self.seat) if in_round else (),
-            # a deal the kernel dealt and nothing done in it yet: as the dealing left it
-            deal_ended=self.between is not None and self.actions == self.mark and not self.rounds,
+        )
+        if zones is not None:
+            cards = cards.but(zones=zones)
+        return s.with_parts(
+            cursor=s.cursor.but(
+                to_act=self.seat,
+                sub="declare" if in_round else "play",
+                pending=order(self.seat) if in_round else (),
+            ),
+            cards=cards,
+            seen=s.seen.but(public=tuple(self.public), reveals=tuple(reveals)),
+            play=s.play.but(
+                tricks_won=tuple(self.tricks_won),
+                drawn=tuple(self.drawn),
+                trick_no=self.trick_no,
+                leader=self.leader,
+                must_follow=self.must_follow,
+                last_winner=self.last_winner,
+                tricks=tuple(tricks),
+                declarations=tuple(self.decls),
+                signals=tuple(signals),
+            ),
+            contract=s.contract_part.but(partner_revealed=self.revealed),
+            match=s.match.but(deal_ended=fresh),
+            local=window_record(s, self.window_open, tuple(self.wplayed)),
         )
 
 
