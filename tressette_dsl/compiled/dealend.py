@@ -294,11 +294,12 @@ class FastEnd:
         # `points` sums per-card values, so over the seats' disjoint captures it adds up:
         # one table sum per seat instead of one per side, best seat and the whole.
         per_seat = [units_of(m) for m in won]
-        everything = 0
+        everything = count = 0
         for m in won:
             everything |= m
+            count += m.bit_count()
         seat_units: list[int] | None = per_seat
-        if everything.bit_count() == sum(m.bit_count() for m in won):
+        if everything.bit_count() == count:
             all_units = sum(per_seat)
         else:  # never for the interpreter's captures; kept exact all the same
             all_units = units_of(everything)
@@ -314,9 +315,9 @@ class FastEnd:
                 if tricks_won[x] > tricks_won[best]:
                     best = x
             if seat_units is not None:
-                cards_units = (
-                    sum(seat_units[x] for x in seats) if len(seats) > 1 else seat_units[best]
-                )
+                cards_units = 0
+                for x in seats:
+                    cards_units += seat_units[x]
                 outside = all_units - seat_units[best]
             else:
                 cards = 0
@@ -325,7 +326,10 @@ class FastEnd:
                 cards_units = units_of(cards)
                 outside = all_units - units_of(won[best])
             is_last = last in seats
-            declared = sum(p for x, p in decls if x in seats) if decls else 0
+            declared = 0
+            for x, p in decls:
+                if x in seats:
+                    declared += p
             facts.append(
                 (
                     seats,

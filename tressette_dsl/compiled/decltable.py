@@ -27,7 +27,7 @@ _MEMO_LIMIT = 1 << 16  # bases per ruleset: bounded memory, ample for RELEVANT m
 class DeclTable:
     """`declare.options` over the kernel's own declarations, memoised by relevant cards."""
 
-    __slots__ = ("decls", "memo", "relevant", "rules", "texts")
+    __slots__ = ("decls", "fresh", "memo", "relevant", "rules", "texts")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -42,6 +42,7 @@ class DeclTable:
                 relevant |= mask  # type: ignore[operator]
         self.relevant = relevant
         self.memo: dict[int, Found] = {}
+        self.fresh: dict[int, list[Option]] = {}  # the options of a seat yet to declare
         self.texts = rules.deck.card_text
 
     def found(self, basis: int) -> Found:
@@ -67,11 +68,23 @@ class DeclTable:
         self, done: Iterable[tuple[str, int]], basis: int, only_with: int = 0
     ) -> list[Option]:
         """`declare.options` for a seat whose declarations so far are `done` (decl id,
-        cards): the same options in the same order with the same texts."""
+        cards): the same options in the same order with the same texts. The list may be
+        shared between calls: read it, never change it."""
         if not self.decls:
             return []
-        found = self.found(basis)
         made = set(done)
+        if not made and not only_with and self.relevant is not None:
+            key = basis & self.relevant  # a seat that declared nothing yet: memoised too
+            got = self.fresh.get(key)
+            if got is None:
+                got = self._options(made, key, 0)
+                if len(self.fresh) < _MEMO_LIMIT:
+                    self.fresh[key] = got
+            return got
+        return self._options(made, basis, only_with)
+
+    def _options(self, made: set[tuple[str, int]], basis: int, only_with: int) -> list[Option]:
+        found = self.found(basis)
         out: list[Option] = []
         for decl in self.decls:
             if only_with and not decl.extends_to_drawn:
