@@ -37,7 +37,7 @@ from tressette_dsl.compiled import (  # noqa: E402
     PlayoutStats,
     compile_ruleset,
     playout,
-    playout_match,
+    playout_new_match,
 )
 from tressette_dsl.engine import new_game  # noqa: E402
 from tressette_dsl.loader import load_ruleset, playable_rulesets  # noqa: E402
@@ -80,10 +80,10 @@ def differential(rules, deals: int) -> tuple[int, int, float, float, list[str]]:
 
 
 def compiled_rate(rules, deals: int, seed: int) -> float:
-    """Card plays/s of random playouts on the kernel: whole matches from `new_game`
-    (`playout_match`: deal after deal on the kernel's own state, one seeded shuffle a
-    deal and one draw a decision, as random as the hand-written engine's workload),
-    until `deals` deals were played."""
+    """Card plays/s of random playouts on the kernel: whole matches, each the one
+    `new_game(rules, seed)` begins (`playout_new_match`: every deal dealt and played on
+    the kernel's own state; one seeded shuffle a deal and one draw a decision, as random
+    as the hand-written engine's workload), until `deals` deals were played."""
     rng = random.Random(seed)
     stats = PlayoutStats()
     game = done = 0
@@ -91,8 +91,8 @@ def compiled_rate(rules, deals: int, seed: int) -> float:
     while done < deals:
         game += 1
         dealt = stats.deals_dealt
-        end = playout_match(rules, new_game(rules, seed + game), rng, stats=stats)
-        done += stats.deals_dealt - dealt + 1  # the first deal is new_game's
+        end = playout_new_match(rules, seed + game, rng, stats=stats)
+        done += stats.deals_dealt - dealt + 1  # the first deal is not counted as dealt
         assert end.over
     return stats.card_plays / (CLOCK[0]() - began)
 

@@ -14,7 +14,14 @@ import random
 
 import pytest
 
-from tressette_dsl.compiled import Finished, PlayoutStats, compile_ruleset, playout, playout_match
+from tressette_dsl.compiled import (
+    Finished,
+    PlayoutStats,
+    compile_ruleset,
+    playout,
+    playout_match,
+    playout_new_match,
+)
 from tressette_dsl.engine import apply, legal_actions, new_game, result
 from tressette_dsl.loader import load_ruleset, playable_rulesets
 
@@ -73,3 +80,20 @@ def test_a_match_result_without_a_state(name: str) -> None:
         assert got == Finished.of(want), f"seed {seed}"
         assert got.result(rules, start.n) == result(rules, want)
         assert (fast.actions, fast.card_plays) == (ref.actions, ref.card_plays)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_a_new_match_dealt_by_the_kernel(name: str) -> None:
+    """`playout_new_match(rules, seed)` is the match `new_game(rules, seed)` begins: the
+    same record and counts as the interpreter's, the first deal dealt by the kernel."""
+    rules = load_ruleset(name)
+    for seed in range(1, 5):
+        start = new_game(rules, seed)
+        ref, fast = PlayoutStats(), PlayoutStats()
+        want = playout(
+            rules, start, _rngs(seed, start.n), until="match", engine="interpreted", stats=ref
+        )
+        got = playout_new_match(rules, seed, _rngs(seed, start.n), stats=fast)
+        assert got == Finished.of(want), f"seed {seed}"
+        assert (fast.actions, fast.card_plays) == (ref.actions, ref.card_plays)
+        assert fast.deals_dealt == ref.deals_dealt

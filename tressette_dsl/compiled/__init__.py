@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
 from tressette_dsl.compiled.coverage import Coverage
-from tressette_dsl.compiled.kernel import Finished, PlayoutStats, Policy, playout, playout_match
+from tressette_dsl.compiled.kernel import (
+    Finished,
+    PlayoutStats,
+    Policy,
+    playout,
+    playout_match,
+    playout_new_match,
+)
 
 __all__ = [
     "CompiledRuleset",
@@ -21,4 +28,5 @@ __all__ = [
     "compile_ruleset",
     "playout",
     "playout_match",
+    "playout_new_match",
 ]

@@ -39,10 +39,13 @@ from tressette_dsl.compiled.steps import (
 from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
-from tressette_dsl.engine.game import legal_actions
+from tressette_dsl.engine.game import legal_actions, new_game
+from tressette_dsl.engine.match import total_slots
+from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import (
     DeclRecord,
     GameState,
+    Match,
     Reveal,
     SignalRecord,
     TrickRecord,
@@ -109,7 +112,9 @@ class Kernel:
     )
 
     def __init__(self, rules: Ruleset, s: GameState) -> None:
-        assert s.to_act is not None
+        """Loaded from `s` (a state in the tricks phase with a seat to act), or, for a
+        match the kernel deals itself, from its bare first state (`Chain.deal` then
+        fills every list)."""
         n = s.n
         self.rules, self.origin = rules, s
         self.hands = list(s.hands)
@@ -135,7 +140,7 @@ class Kernel:
         self.stock = s.stock
         self.spos = 0
         self.left = sum(h.bit_count() for h in s.hands)
-        self.seat = s.to_act
+        self.seat = s.to_act or 0
         self.leader = s.leader
         self.trick_no = s.trick_no
         self.must_follow = s.must_follow
@@ -292,9 +297,26 @@ def kernel_step(
     chain = chain_for(compiled.fast_end, state) if deals else None
     k.chain = chain
     k.finish = finish
+    _drive(rules, compiled, k, choose, stats=stats, limit=limit, run=True)
+    return _hand_over(rules, compiled, k, state, choose, stats=stats)
+
+
+def _drive(
+    rules: Ruleset,
+    compiled: CompiledRuleset,
+    k: Kernel,
+    choose: Sequence[Chooser],
+    *,
+    stats: PlayoutStats,
+    limit: int,
+    run: bool,
+) -> None:
+    """The generated loop and the rounds and deal ends played on the kernel, until a
+    moment that needs a `GameState` (or the end of a match the kernel ends itself)."""
+    assert compiled.run is not None
     bits = [getrandbits_of(c) for c in choose]
     k.grb = None if None in bits else bits  # type: ignore[assignment]
-    run = True
+    chain = k.chain
     while True:
         if run:
             compiled.run(k, choose)
@@ -319,6 +341,20 @@ def kernel_step(
             run = k.pick != -2  # a round before the first trick: played first
             continue  # the next deal, dealt into the same kernel
         break
+
+
+def _hand_over(
+    rules: Ruleset,
+    compiled: CompiledRuleset,
+    k: Kernel,
+    state: GameState,
+    choose: Sequence[Chooser],
+    *,
+    stats: PlayoutStats,
+) -> GameState | Finished:
+    """Count what the kernel did, then write its state back and let the interpreter
+    apply the action it left (or give the `Finished` record of the match it ended)."""
+    chain = k.chain
     stats.actions += k.actions
     stats.card_plays += k.actions - k.free
     stats.kernel_actions += k.actions
@@ -484,6 +520,49 @@ def playout_match(
     return Finished.of(state)
 
 
+def playout_new_match(
+    rules: Ruleset,
+    seed: int,
+    rng: random.Random | Sequence[random.Random] | None = None,
+    *,
+    policy: Policy | None = None,
+    stats: PlayoutStats | None = None,
+    max_actions: int = 200_000,
+) -> Finished:
+    """`playout_match(rules, new_game(rules, seed), ...)` with the first deal dealt by
+    the kernel too (`chain.Chain.deal`, as it deals every later deal), so that no
+    `GameState` is built for the match at all when the kernel plays it through. The
+    match starts as `new_game` starts it: the first dealer from the deal phase's
+    `first_dealer`, else `engine.rng.first_dealer` of the seed. Rulesets whose deals
+    the chain does not deal start from `new_game` itself."""
+    compiled = compile_ruleset(rules)
+    n = rules.players.count
+    fast = compiled.fast_end if compiled.coverage.covers else None
+    first: GameState | None = None
+    chain = None
+    if fast is not None and fast.deal.first_dealer is None:
+        dealer = first_dealer(seed, n)
+        zeros = (0,) * total_slots(rules)
+        first = GameState(seed=seed, n=n, match=Match(dealer=dealer, totals=zeros))
+        chain = chain_for(fast, first)
+    if chain is None or first is None:
+        return playout_match(
+            rules, new_game(rules, seed), rng, policy=policy, stats=stats, max_actions=max_actions
+        )
+    choose = choosers(n, rng, policy)
+    stats = stats if stats is not None else PlayoutStats()
+    k = Kernel(rules, first)
+    k.chain, k.finish = chain, True
+    chain.deal(k, first, dealer=first.dealer, totals=first.totals, deals=(), counted=0)
+    began = stats.actions
+    _drive(rules, compiled, k, choose, stats=stats, limit=began + max_actions, run=k.pick != -2)
+    got = _hand_over(rules, compiled, k, first, choose, stats=stats)
+    if isinstance(got, Finished):
+        return got
+    left = max_actions - (stats.actions - began)
+    return playout_match(rules, got, rng, policy=policy, stats=stats, max_actions=left)
+
+
 __all__ = [
     "Chooser",
     "Finished",
@@ -495,4 +574,5 @@ __all__ = [
     "kernel_step",
     "playout",
     "playout_match",
+    "playout_new_match",
 ]
