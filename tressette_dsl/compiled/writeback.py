@@ -21,13 +21,17 @@ def zones_with(
     """The cards' zones with the given zones' contents (by id) set, or None when none
     differs (a zone the ruleset does not have is only ever set to its empty self)."""
     zones: list[tuple[int, ...]] | None = None
-    ids = s.cards.zone_ids
+    cards_part = s.cards
+    ids, now = cards_part.zone_ids, cards_part.zones
     for zone_id, cards in changes:
-        if cards == s.zone(zone_id):
+        if zone_id not in ids:
+            continue  # `replace` sets such a zone only to its empty self: nothing
+        i = ids.index(zone_id)
+        if cards == now[i]:
             continue
         if zones is None:
-            zones = list(s.cards.zones)
-        zones[ids.index(zone_id)] = cards
+            zones = list(now)
+        zones[i] = cards
     return tuple(zones) if zones is not None else None
 
 
