@@ -31,7 +31,6 @@ from tressette_dsl.engine.state import (
     GameState,
     Match,
     Outcome,
-    Reveal,
 )
 from tressette_dsl.engine.step import evaluate_seat
 from tressette_dsl.engine.table import deal_env, zone_sizes
@@ -270,7 +269,7 @@ class Chain:
         k.tricks_won, k.drawn, k.announced, k.anymade = zeros[:], zeros[:], zeros[:], zeros[:]
         k.revealed_announce = [False] * n
         k.trick, k.trick_log, k.sig_log, k.reveal_log = [], [], [], []
-        k.decls, k.decl_reveals = [], []
+        k.decls = []
         k.stock, k.spos, k.monte = stock, 0, monte
         k.left = sum(h.bit_count() for h in hands)
         leader, trump, follow, window = self.start[dealer]
@@ -297,7 +296,7 @@ class Chain:
                     )
                     if self.on_declare:
                         k.public[seat] |= cards & k.hands[seat]
-                        k.decl_reveals.append(Reveal("declared", seat, cards, deal_no))
+                        k.reveal_log.extend((~seat, cards))  # a declared reveal
 
     def start_state(self, k: Kernel) -> GameState:
         """The `GameState` the interpreter held when the kernel's current deal began (as

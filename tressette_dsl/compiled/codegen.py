@@ -85,7 +85,13 @@ def generate(rules: Ruleset) -> Generated:
         source = _Writer(rules, spec, em).write()
     except Uncovered as exc:
         return Generated("", {}, (), (exc.feature,), tuple(delegated), index)
-    namespace = {**em.table_symbols(), **em.symbols, "LEAD_COUNT": {}, "LEAD_TAB": {0: (0, ())}}
+    namespace = {
+        **em.table_symbols(),
+        **em.symbols,
+        "LEAD_COUNT": {},
+        "LEAD_TAB": {0: (0, ())},
+        "NO_OPTIONS": (),
+    }
     return Generated(
         source, namespace, tuple(s.id for s in rules.signals), (), tuple(delegated), index
     )
@@ -299,14 +305,25 @@ class _Writer:
         if d is None or d.mandatory:
             return
         if self.inline_turn():
-            out("if window_open:")
-            out.indent()
-            out("dopts = k.turn_options(seat, h | wplayed[seat])")
+            own = d.at == "own_turn"
+            drawn = self.draw is not None and any(
+                x.extends_to_drawn for x in self.rules.declarations
+            )
+            if own:
+                out("if window_open:")
+                out.indent()
+                out("dopts = k.turn_options(seat, h | wplayed[seat])")
+                out.dedent()
+                out("else:")
+                out.indent()("dopts = NO_OPTIONS")
+                out.dedent()
+            else:
+                out("dopts = NO_OPTIONS")
+            if drawn:  # then those the drawn cards complete, less any already offered
+                out("if drawn[seat]:")
+                out.indent()("dopts = k.drawn_options(seat, h, drawn[seat], dopts)")
+                out.dedent()
             out("nd = len(dopts)")
-            out.dedent()
-            out("else:")
-            out.indent()("nd = 0")
-            out.dedent()
             return
         conds = []
         if d.at == "own_turn":

@@ -42,18 +42,17 @@ class Coverage:
 
 
 def inline_turn(rules: Ruleset, spec: TricksPhase) -> bool:
-    """Does the kernel's loop make own-turn declarations itself? When they are the only
-    extra choices besides claims: no any-time signals (whose order among the extras is
-    another feature's), no drawn cards that extend them, no shown draws (whose reveals
-    would interleave with the declarations')."""
+    """Does the kernel's loop make turn declarations itself (at one's own turn in the
+    window, and those drawn cards complete)? When they are the only extra choices
+    besides claims: no any-time signals, whose order among the extras is another
+    feature's; not mandatory ones, which the interpreter makes by itself."""
     d = rules.declaring
+    drawn = spec.draw is not None and any(x.extends_to_drawn for x in rules.declarations)
     return (
         d is not None
-        and d.at == "own_turn"
+        and (d.at == "own_turn" or drawn)
         and not d.mandatory
         and not any(s.at == "any_time" for s in rules.signals)
-        and not any(x.extends_to_drawn for x in rules.declarations)
-        and (spec.draw is None or not spec.draw.shown)
     )
 
 
@@ -90,10 +89,11 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
             delegated.append("the trick that reveals announced declarations")
         if d.mandatory and any(p.draw is not None for p in tricks):
             delegated.append("mandatory declarations after a draw")
-        if d.at == "own_turn" and not d.mandatory and not inline_turn(rules, tricks[0]):
+        inline = bool(tricks) and inline_turn(rules, tricks[0])
+        if d.at == "own_turn" and not d.mandatory and not inline:
             delegated.append("every decision while own-turn declarations are open")
         drawn = [x.id for x in rules.declarations if x.extends_to_drawn]
-        if drawn and not d.mandatory and any(p.draw is not None for p in tricks):
+        if drawn and not d.mandatory and not inline and any(p.draw is not None for p in tricks):
             delegated.append("every decision of a seat holding drawn cards (extends_to_drawn)")
     if rules.claims is not None:
         delegated.append("claims (the kernel's policies never claim)")

@@ -71,7 +71,6 @@ class Kernel:
         "dealer",
         "deals",
         "deals_counted",
-        "decl_reveals",
         "decls",
         "drawn",
         "finish",
@@ -151,9 +150,9 @@ class Kernel:
         self.revealed = s.partner_revealed
         self.actions = self.free = self.pick = self.stop = 0
         self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
-        # the deal's declarations (the kernel's rounds add to them) and their reveals
+        # the deal's declarations (the kernel's rounds add to them; their reveals go to
+        # `reveal_log`, in turn with the drawn cards shown)
         self.decls: list[DeclRecord] = list(s.declarations)
-        self.decl_reveals: list[Reveal] = []
         self.table = table_of(rules)
         self.monte = s.monte
         # the match around the deal: `chain.Chain` carries it from deal to deal
@@ -182,6 +181,16 @@ class Kernel:
         """What `seat` may declare at its own turn (`declare.options` on its basis)."""
         return self.table.options(self.done(seat), basis)
 
+    def drawn_options(
+        self, seat: int, hand: int, drawn: int, offered: Sequence[Option]
+    ) -> list[Option]:
+        """`offered` and then what `seat`'s drawn cards complete in its hand (the
+        declarations that extend to drawn cards), less those already offered: the
+        tricks phase's turn declarations, in its order."""
+        seen = {(o[0].id, o[2]) for o in offered}
+        more = self.table.options(self.done(seat), hand, drawn)
+        return [*offered, *(o for o in more if (o[0].id, o[2]) not in seen)]
+
     def declare_turn(self, seat: int, option: Option, trick_no: int) -> None:
         """`declare.record` on the kernel: the record, and the cards shown if so ruled."""
         decl, text, cards = option
@@ -190,7 +199,7 @@ class Kernel:
         self.decls.append(DeclRecord(seat, decl.id, text, cards, decl.points, trick_no, scored_now))
         if d is None or d.reveal == "on_declare":
             self.public[seat] |= cards & self.hands[seat]
-            self.decl_reveals.append(Reveal("declared", seat, cards, self.deal_no))
+            self.reveal_log.extend((~seat, cards))  # a declared reveal, in turn
         self.rounds += 1  # a decision made on this deal (`state`'s deal_ended)
 
     def done(self, seat: int) -> list[tuple[str, int]]:
@@ -223,10 +232,14 @@ class Kernel:
         for j in range(0, len(slog), 5):
             seat, sig, value, trick_no, card = slog[j : j + 5]
             signals.append(SignalRecord(seat, signal_ids[sig], value, trick_no, card))
-        reveals = [*s.reveals, *self.decl_reveals]  # with those of rounds played here
-        rlog = self.reveal_log
+        reveals = list(s.reveals)
+        rlog = self.reveal_log  # (seat, cards) drawn and shown; (~seat, cards) declared
         for j in range(0, len(rlog), 2):
-            reveals.append(Reveal("drawn", rlog[j], rlog[j + 1], s.deal_no))
+            who, shown = rlog[j], rlog[j + 1]
+            if who >= 0:
+                reveals.append(Reveal("drawn", who, shown, s.deal_no))
+            else:
+                reveals.append(Reveal("declared", ~who, shown, s.deal_no))
         seats = order(self.leader) if self.leader is not None else ()
         in_round = self.pick == -2  # a declaring round from the seat to act has begun
         # a deal the kernel dealt and nothing done in it yet: as the dealing left it

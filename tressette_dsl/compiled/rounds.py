@@ -94,11 +94,11 @@ def kernel_round(rules: Ruleset, k: Kernel, choose: Sequence[Chooser]) -> int | 
     seat to act, each seat declares one of its options (and may declare again) or says
     done; then the trick's leader plays on. Returns the number of decisions, or None
     (nothing done) when the round is not of that plain kind: cards are left in no hand
-    (the round that ends the play is the interpreter's) or the kernel already logged
-    drawn reveals this run (the declared ones would be out of order). The declarations
-    made go to the kernel's records (`k.decls`), which its tabulated options read."""
+    (the round that ends the play is the interpreter's). The declarations made go to the
+    kernel's records (`k.decls`), which its tabulated options read, and their reveals to
+    its log of reveals, in turn with the drawn cards shown."""
     d = rules.declaring
-    if d is None or k.reveal_log or not any(k.hands) or k.trick:
+    if d is None or not any(k.hands) or k.trick:
         return None
     on_declare = d.reveal == "on_declare"
     scored_now = d.scored == "immediately"
@@ -126,6 +126,6 @@ def kernel_round(rules: Ruleset, k: Kernel, choose: Sequence[Chooser]) -> int | 
             )
             if on_declare:
                 k.public[seat] |= cards & hands[seat]
-                k.decl_reveals.append(Reveal("declared", seat, cards, k.deal_no))
+                k.reveal_log.extend((~seat, cards))  # a declared reveal, in turn
     k.rounds += decisions
     return decisions
