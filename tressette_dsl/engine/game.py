@@ -91,25 +91,59 @@ def _begin(
     return arguments.trust(rules, step.state), tuple(step.events)
 
 
+# The last legal set handed out: (rules, state, actions). `legal_actions` asked twice for
+# one state (a bot, then `observe`) answers from it, and `apply` of one of those very
+# action objects needs no check (`_listed`): an action the engine itself just offered is
+# legal by definition. One tuple, replaced whole, so a reader never sees half an entry.
+_LAST_LEGAL: tuple[Ruleset | None, GameState | None, tuple[Action, ...]] = (None, None, ())
+
+
 def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
-    arguments.check_state("legal_actions", rules, state)
+    last = _LAST_LEGAL
+    if last[1] is state and last[0] is rules:
+        return last[2]
+    trusted = arguments.TRUSTED  # the state `apply` just returned needs no check
+    if trusted[1] is not state or trusted[0] is not rules:
+        arguments.check_state("legal_actions", rules, state)
     if state.match.over or state.cursor.to_act is None:
         return ()
     spec = rules.flow[state.cursor.phase]
     legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
+    _remember_legal(rules, state, legal)
     return legal
 
 
+def _remember_legal(rules: Ruleset, state: GameState, legal: tuple[Action, ...]) -> None:
+    global _LAST_LEGAL  # noqa: PLW0603 - the one-entry cache above
+    _LAST_LEGAL = (rules, state, legal)
+
+
+def _listed(rules: Ruleset, state: GameState, action: Action) -> bool:
+    """`action` is one of the objects `legal_actions` just returned for this state (by
+    identity: a membership test that costs no comparison of fields)."""
+    last = _LAST_LEGAL
+    if last[1] is not state or last[0] is not rules:
+        return False
+    for offered in last[2]:  # noqa: SIM110 - a plain loop: `any(genexpr)` costs more per action
+        if offered is action:
+            return True
+    return False
+
+
 def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    arguments.check_state("apply", rules, state)
-    arguments.check_action("apply", action)
-    if state.match.over or state.cursor.to_act is None:
-        raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
-    spec = rules.flow[state.cursor.phase]
+    spec = None
+    if not _listed(rules, state, action):  # else: checked by `legal_actions`, and offered
+        arguments.check_state("apply", rules, state)
+        arguments.check_action("apply", action)
+        if state.match.over or state.cursor.to_act is None:
+            raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+        spec = rules.flow[state.cursor.phase]
+        problem = PHASE_KINDS[spec.kind].check(rules, spec, state, action)
+        if problem is not None:
+            raise IllegalActionError(problem)
+    if spec is None:
+        spec = rules.flow[state.cursor.phase]
     kind = PHASE_KINDS[spec.kind]
-    problem = kind.check(rules, spec, state, action)
-    if problem is not None:
-        raise IllegalActionError(problem)
     if state.match.deal_ended:
         state = state.with_parts(match=state.match.but(deal_ended=False))
     step = Step(rules, state)
