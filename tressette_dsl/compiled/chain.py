@@ -163,13 +163,13 @@ class Chain:
 
     # ------------------------------------------------------------------------------------
 
-    def end(self, k: Kernel, seat: int, card: int, sig: int, val: int | None) -> bool:
-        """Play `card` (with signal `sig`) as the last card of the deal on `k`: when the
-        match goes on, deal the next deal into `k` and return True. False leaves `k`
-        untouched (the match ends, a declaring round follows the last trick, a formula
-        gives no whole number): the caller writes the state back as before."""
+    def _close(self, k: Kernel, card: int) -> tuple[Any, ...] | None:
+        """The deal closed by `card` on the kernel's data, without changing `k`:
+        (totals, record, deals counted, outcome or None), or None when the interpreter
+        must apply the card (a declaring round follows the last trick, a formula gives
+        no whole number)."""
         if self.end_of_trick and k.window_open:
-            return False
+            return None
         fast = self.fast
         leader = k.leader
         assert leader is not None
@@ -196,16 +196,26 @@ class Chain:
         if rest and self.leftover:
             for c in rest:
                 won[winner] |= 1 << c
-        b = k.between
-        first = b.first if b is not None else k.origin
+        first = k.between.first if k.between is not None else k.origin
         scored = self.score(
             k, (first.contract, first.declarer, first.partner), won, tricks_won, winner
         )
         if scored is None:
-            return False
+            return None
         totals, record, big = scored
         counted = k.deals_counted + 1
-        outcome = fast._outcome(totals, counted, k.deal_no, big)
+        return totals, record, counted, fast._outcome(totals, counted, k.deal_no, big)
+
+    def end(self, k: Kernel, seat: int, card: int, sig: int, val: int | None) -> bool:
+        """Play `card` (with signal `sig`) as the last card of the deal on `k`: when the
+        match goes on, deal the next deal into `k` and return True. False leaves `k`
+        untouched (the match ends, a declaring round follows the last trick, a formula
+        gives no whole number): the caller writes the state back as before."""
+        closed = self._close(k, card)
+        if closed is None:
+            return False
+        totals, record, counted, outcome = closed
+        first = k.between.first if k.between is not None else k.origin
         if outcome is not None:
             if not k.finish:
                 return False
@@ -222,6 +232,27 @@ class Chain:
             counted=counted,
         )
         return True
+
+    def next_state(self, k: Kernel, card: int) -> GameState | None:
+        """The state after `card` ends the deal and the match goes on - the next deal
+        dealt, as `FastEnd.end` returns it - built from the kernel's data: the ended
+        deal's cards are dropped by the next deal anyway, so only its match part is
+        written. None (nothing done) when the match ends or the card is the
+        interpreter's: the caller writes the state back and ends the deal as before."""
+        closed = self._close(k, card)
+        if closed is None or closed[3] is not None:
+            return None
+        totals, record, counted, _outcome = closed
+        base = k.base_state(self)
+        prev = base.with_parts(
+            match=base.match.but(
+                deals_counted=counted,
+                totals=totals,
+                deals=(*k.deals, record),
+                deal_ended=True,
+            )
+        )
+        return self.fast._next_deal(prev)
 
     def score(
         self,

@@ -373,6 +373,15 @@ def _hand_over(
     stats.kernel_actions += k.actions
     if k.finished is not None:
         return k.finished
+    fast = compiled.fast_end
+    if k.stop == 1 and k.card is not None and fast is not None:  # the deal's last card
+        quick = chain if chain is not None else chain_for(fast, state)
+        after = quick.next_state(k, k.card[0]) if quick is not None else None
+        if after is not None:  # the next deal's state, without writing this deal's
+            stats.actions += 1
+            stats.card_plays += 1
+            stats.deals_dealt += 1
+            return after
     base = k.base_state(chain)
     state = k.state(rules, base, compiled.generated.signal_ids)
     if k.pick == -2:  # a declaring round has begun: `round_step` plays it
