@@ -27,7 +27,7 @@ _MEMO_LIMIT = 1 << 16  # bases per ruleset: bounded memory, ample for RELEVANT m
 class DeclTable:
     """`declare.options` over the kernel's own declarations, memoised by relevant cards."""
 
-    __slots__ = ("decls", "fresh", "memo", "relevant", "rules", "texts")
+    __slots__ = ("any_time", "decls", "fresh", "memo", "relevant", "rules", "texts")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -44,6 +44,8 @@ class DeclTable:
         self.memo: dict[int, Found] = {}
         self.fresh: dict[int, list[Option]] = {}  # the options of a seat yet to declare
         self.texts = rules.deck.card_text
+        # (for the kernel's loading, once per ruleset) does it have any-time signals?
+        self.any_time = any(sig.at == "any_time" for sig in rules.signals)
 
     def found(self, basis: int) -> Found:
         """Every instance of every declaration in `basis` (the engine's matcher)."""

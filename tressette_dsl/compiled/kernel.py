@@ -116,48 +116,49 @@ class Kernel:
         fills every list)."""
         n = s.n
         self.rules, self.origin = rules, s
-        self.hands = list(s.hands)
-        self.played = list(s.played)
-        self.won = list(s.won)
-        self.public = list(s.public)
+        cards, play, contract, match = s.cards, s.play, s.contract_part, s.match
+        table = self.table = table_of(rules)
+        self.hands = list(cards.hands)
+        self.played = list(cards.played)
+        self.won = list(cards.won)
+        self.public = list(s.seen.public)
         self.wplayed = list(s.window_played)
-        self.tricks_won = list(s.tricks_won)
-        self.drawn = list(s.drawn)
-        self.announced = list(s.announced)
-        self.revealed_announce = list(s.revealed_announce)
-        self.trick = [card for _seat, card in s.trick]
+        self.tricks_won = list(play.tricks_won)
+        self.drawn = list(play.drawn)
+        self.announced = list(play.announced)
+        self.revealed_announce = list(play.revealed_announce)
+        self.trick = [card for _seat, card in cards.trick]
         self.trick_log: list[Any] = []
         self.sig_log: list[Any] = []
         self.reveal_log: list[int] = []
         self.anymade = [0] * n
-        if any(sig.at == "any_time" for sig in rules.signals):
+        if table.any_time:
             index = {sig.id: i for i, sig in enumerate(rules.signals)}
-            for rec in s.signals:
-                if rec.trick_no == s.trick_no:
+            for rec in play.signals:
+                if rec.trick_no == play.trick_no:
                     self.anymade[rec.seat] |= 1 << index[rec.signal]
         self.cnt = [0] * rules.deck.size
         self.stock = s.stock
         self.spos = 0
-        self.left = sum(h.bit_count() for h in s.hands)
-        self.seat = s.to_act or 0
-        self.leader = s.leader
-        self.trick_no = s.trick_no
-        self.must_follow = s.must_follow
+        self.left = sum([h.bit_count() for h in cards.hands])
+        self.seat = s.cursor.to_act or 0
+        self.leader = play.leader
+        self.trick_no = play.trick_no
+        self.must_follow = play.must_follow
         self.window_open = s.window_open
-        self.last_winner = s.last_winner
-        self.trump = -1 if s.trump is None else s.trump
-        self.called = -1 if s.called_card is None else s.called_card
-        self.revealed = s.partner_revealed
+        self.last_winner = play.last_winner
+        self.trump = -1 if play.trump is None else play.trump
+        self.called = -1 if contract.called_card is None else contract.called_card
+        self.revealed = contract.partner_revealed
         self.actions = self.free = self.pick = self.stop = 0
         self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
         # the deal's declarations (the kernel's rounds add to them; their reveals go to
         # `reveal_log`, in turn with the drawn cards shown)
-        self.decls: list[DeclRecord] = list(s.declarations)
-        self.table = table_of(rules)
+        self.decls: list[DeclRecord] = list(play.declarations)
         self.monte = s.monte
         # the match around the deal: `chain.Chain` carries it from deal to deal
-        self.dealer, self.deal_no, self.deals_counted = s.dealer, s.deal_no, s.deals_counted
-        self.totals, self.deals = s.totals, s.deals
+        self.dealer, self.deal_no = match.dealer, match.deal_no
+        self.deals_counted, self.totals, self.deals = match.deals_counted, match.totals, match.deals
         self.base: GameState | None = s  # the state this deal's records are written onto
         self.between: Between | None = None  # set when the kernel dealt this deal itself
         # `actions` when the kernel dealt this deal, declaring-round decisions since then
