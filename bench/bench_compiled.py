@@ -79,6 +79,24 @@ def differential(rules, deals: int) -> tuple[int, int, float, float, list[str]]:
     return done, plays, t_ref, t_fast, bad
 
 
+def per_deal_rate(rules, deals: int, seed: int) -> float:
+    """Card plays/s of random playouts on the kernel, one deal per `playout` call (a
+    `GameState` returned after every deal: the workload before `playout_new_match`)."""
+    rng = random.Random(seed)
+    stats = PlayoutStats()
+    state = new_game(rules, seed)
+    game = done = 0
+    began = CLOCK[0]()
+    while done < deals:
+        if state.over:
+            game += 1
+            state = new_game(rules, seed + game)
+            continue
+        state = playout(rules, state, rng, stats=stats)
+        done += 1
+    return stats.card_plays / (CLOCK[0]() - began)
+
+
 def compiled_rate(rules, deals: int, seed: int) -> float:
     """Card plays/s of random playouts on the kernel: whole matches, each the one
     `new_game(rules, seed)` begins (`playout_new_match`: every deal dealt and played on
@@ -111,6 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed-only", action="store_true", help="skip the differential check")
     parser.add_argument("--check-only", action="store_true", help="skip the speed runs")
     parser.add_argument(
+        "--per-deal",
+        action="store_true",
+        help="time one deal per playout call (a state after each) instead of whole matches",
+    )
+    parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
         default="cpu",
@@ -142,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         rates, ratios = [], []
         for run in range(args.runs):  # same-run pairs: the machine is shared
-            rate = compiled_rate(rules, args.deals, run + 1)
+            rate = (per_deal_rate if args.per_deal else compiled_rate)(rules, args.deals, run + 1)
             rates.append(rate)
             ratios.append(rate / handwritten_rate(args.deals, run + 1))
         path = "kernel" if coverage.covers else "interpreter: " + ", ".join(coverage.uncovered)
