@@ -48,12 +48,15 @@ from tressette_dsl.loader import load_ruleset, playable_rulesets  # noqa: E402
 CLOCK = [time.process_time]
 
 
-def differential(rules, deals: int) -> tuple[int, int, float, float, list[str]]:
-    """(deals, card plays, interpreter seconds, kernel seconds, mismatches)."""
+def differential(
+    rules, deals: int, first_seed: int = 1
+) -> tuple[int, int, float, float, list[str]]:
+    """(deals, card plays, interpreter seconds, kernel seconds, mismatches), over the
+    matches of seeds `first_seed`, `first_seed + 1`, ..."""
     done = plays = 0
     t_ref = t_fast = 0.0
     bad: list[str] = []
-    seed = 0
+    seed = first_seed - 1
     while done < deals:
         seed += 1
         state = new_game(rules, seed)
@@ -129,6 +132,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--speed-only", action="store_true", help="skip the differential check")
     parser.add_argument("--check-only", action="store_true", help="skip the speed runs")
     parser.add_argument(
+        "--first-seed",
+        type=int,
+        default=1,
+        help="the check's first match seed (default 1): runs from other seeds add up",
+    )
+    parser.add_argument(
         "--per-deal",
         action="store_true",
         help="time one deal per playout call (a state after each) instead of whole matches",
@@ -152,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         rules = load_ruleset(name)
         coverage = compile_ruleset(rules).coverage
         if not args.speed_only:
-            done, plays, t_ref, t_fast, bad = differential(rules, args.deals)
+            done, plays, t_ref, t_fast, bad = differential(rules, args.deals, args.first_seed)
             status = "identical" if not bad else f"{len(bad)} MISMATCH"
             print(
                 f"{name}: {done} deals, {plays} card plays both ways: {status}; "
