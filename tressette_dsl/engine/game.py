@@ -9,16 +9,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine import arguments, match
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine import arguments, match, seating
+from tressette_dsl.engine.actions import Action, Claim
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
+    NOT_YOUR_TURN,
+    ArgumentValueError,
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.deal import DealPhase
+from tressette_dsl.engine.phases.trick_features.claims import interrupt, out_of_turn_actions
+from tressette_dsl.engine.phases.tricks import TricksPhase
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Match
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
@@ -33,14 +37,20 @@ def new_game(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
+    seats: int | None = None,
     **zones: Sequence[str] | None,
 ) -> GameState:
     """A new match, dealt and waiting for the first decision.
+
+    `seats` chooses the number of players of a ruleset whose `players.count` is a range
+    (`rules.for_seats(seats)`; default: its default count); any other count is an
+    `ArgumentValueError` naming the range.
 
     `deck` fixes the first deal's order, `hands` some seats' hands, and each keyword named
     by a zone id of the ruleset (`stock=[...]`, `monte=[...]`, `out=[...]`) that zone's
     cards; whatever is not given is dealt from the rest. A zone id the first deal does not
     deal is an `ArgumentValueError` (a ValueError) naming the ruleset's zones."""
+    rules = _seated("new_game", rules, seats)
     arguments.check_setup(
         "new_game", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -55,10 +65,12 @@ def start(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
+    seats: int | None = None,
     **zones: Sequence[str] | None,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """`new_game`, with the events of getting there: the first `Dealt` and every automatic
     step before the first decision (a redeal, a trump set, mandatory declarations...)."""
+    rules = _seated("start", rules, seats)
     arguments.check_setup(
         "start", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -91,6 +103,18 @@ def _begin(
     return arguments.trust(rules, step.state), tuple(step.events)
 
 
+def _seated(fn: str, rules: Ruleset, seats: int | None) -> Ruleset:
+    """The ruleset for `seats` players (None: `rules` as given)."""
+    if seats is None:
+        return rules
+    arguments.check_rules(fn, rules)
+    arguments.check_int(fn, "seats", seats)
+    try:
+        return rules.for_seats(seats)
+    except ValueError as exc:
+        raise ArgumentValueError(fn, "seats", str(exc)) from None
+
+
 # The last legal set handed out: (rules, state, actions). `legal_actions` asked twice for
 # one state (a bot, then `observe`) answers from it, and `apply` of one of those very
 # action objects needs no check (`_listed`): an action the engine itself just offered is
@@ -98,7 +122,22 @@ def _begin(
 _LAST_LEGAL: tuple[Ruleset | None, GameState | None, tuple[Action, ...]] = (None, None, ())
 
 
-def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
+def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> tuple[Action, ...]:
+    """The actions of the seat to act, in canonical order; () once the match is over.
+
+    With `seat`, what that seat may do now: the same list when it is the seat to act;
+    otherwise what it may do out of turn - a claim, in a ruleset with
+    `claims.out_of_turn` (seed 003: "at any moment") while `claims.allowed` holds for it -
+    and () in every other ruleset."""
+    if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
+        rules = seating.rules_for(rules, state)
+    if seat is not None:
+        arguments.check_state("legal_actions", rules, state)
+        arguments.check_seat("legal_actions", seat, rules.players.count)
+        if state.match.over or state.cursor.to_act is None:
+            return ()
+        if seat != state.cursor.to_act:
+            return out_of_turn_actions(rules, state, seat)
     last = _LAST_LEGAL
     if last[1] is state and last[0] is rules:
         return last[2]
@@ -130,7 +169,23 @@ def _listed(rules: Ruleset, state: GameState, action: Action) -> bool:
     return False
 
 
-def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+def apply(
+    rules: Ruleset, state: GameState, action: Action, *, seat: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply the action of the seat to act; the new state and the events.
+
+    `seat` names the acting seat when it is not the seat to act: only an out-of-turn
+    action (`legal_actions(rules, state, seat=seat)`) is accepted from it."""
+    if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
+        rules = seating.rules_for(rules, state)
+    if seat is not None:
+        arguments.check_state("apply", rules, state)
+        arguments.check_action("apply", action)
+        if state.match.over or state.cursor.to_act is None:
+            raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+        arguments.check_seat("apply", seat, rules.players.count)
+        if seat != state.cursor.to_act:
+            return _apply_out_of_turn(rules, state, action, seat)
     spec = None
     if not _listed(rules, state, action):  # else: checked by `legal_actions`, and offered
         arguments.check_state("apply", rules, state)
@@ -151,6 +206,29 @@ def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, 
         _advance(step)
     elif step.restart:
         _restart(step)
+    return arguments.trust(step.rules, step.state), tuple(step.events)
+
+
+def _apply_out_of_turn(
+    rules: Ruleset, state: GameState, action: Action, seat: int
+) -> tuple[GameState, tuple[Event, ...]]:
+    """An action by a seat that is not to act: only what it may do out of turn."""
+    if action not in out_of_turn_actions(rules, state, seat):
+        to_act = state.cursor.to_act
+        allowed = rules.claims is not None and rules.claims.out_of_turn
+        why = (
+            "only a claim may interrupt, while claims.allowed holds for this seat"
+            if allowed
+            else "this ruleset allows nothing out of turn (claims.out_of_turn is not true)"
+        )
+        message = f"seat {seat} is not to act (seat {to_act} is): {why}"
+        raise IllegalActionError(Diagnostic(NOT_YOUR_TURN, message, NO_SPAN))
+    spec = rules.flow[state.cursor.phase]
+    assert isinstance(action, Claim) and isinstance(spec, TricksPhase)
+    if state.match.deal_ended:
+        state = state.with_parts(match=state.match.but(deal_ended=False))
+    step = Step(rules, state)
+    interrupt(step, spec, seat, action)
     return arguments.trust(rules, step.state), tuple(step.events)
 
 
@@ -202,14 +280,26 @@ def _restart(step: Step) -> None:
         ),
         deal_ended=True,
     )
-    dealer = s.match.dealer if reason == "misdeal" else _next_dealer(step.rules, s)
+    same = reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same"
+    dealer = s.match.dealer if same else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
+
+
+def _misdeal_dealer(rules: Ruleset, s: GameState) -> str:
+    """`misdeal.dealer` of the deal phase that was annulled: who deals again."""
+    spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
+    if isinstance(spec, DealPhase) and spec.misdeal is not None:
+        return spec.misdeal.dealer
+    return "same"
 
 
 def _end_deal(step: Step) -> None:
     step.set_match(deal_ended=True)
     if not step.state.match.over:
-        _start_deal(step, _next_dealer(step.rules, step.state))
+        dealer = _next_dealer(step.rules, step.state)
+        if step.state.match.leaving:  # match.eliminate: the table shrinks first
+            dealer = seating.reseat(step, dealer)
+        _start_deal(step, dealer)
 
 
 def _next_dealer(rules: Ruleset, s: GameState) -> int:

@@ -33,8 +33,9 @@ from tressette_dsl.engine.state import FixedDeal, GameState
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.expr import ExprError, parse_packets
-from tressette_dsl.rules import scopes
+from tressette_dsl.rules import options, scopes
 from tressette_dsl.rules.model import Expr, Ruleset, iter_cards
+from tressette_dsl.rules.options import MisdealDealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,8 @@ class PacketSpec:
 @dataclass(frozen=True, slots=True)
 class Misdeal:
     condition: Expr
+    # who deals again after an annulled deal: the same dealer (PARL, SPAZ), or the next
+    dealer: MisdealDealer = "same"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,16 +125,23 @@ def _deal(
 ) -> tuple[list[list[int]], tuple[tuple[int, ...], ...]]:
     """The hands, and each zone's cards by zone index (an unordered zone sorted)."""
     fixed = s.fixed
+    laid = {zone.id: zone.laid for zone in rules.zones if zone.laid}
+    out_of_shuffle = {c for cards in laid.values() for c in cards}
+    deck = rules.deck.cards
+    if out_of_shuffle:  # a deck reduction: the named cards are laid first, never dealt
+        deck = tuple(c for c in deck if c not in out_of_shuffle)
     order = (
-        fixed.deck
-        if fixed and fixed.deck is not None
-        else shuffled(rules.deck.cards, s.seed, s.match.deal_no)
+        fixed.deck if fixed and fixed.deck is not None else shuffled(deck, s.seed, s.match.deal_no)
     )
+    if out_of_shuffle and fixed and fixed.deck is not None:
+        order = tuple(c for c in order if c not in out_of_shuffle)
     if fixed is not None and (fixed.hands or fixed.zones):
-        return _deal_fixed(rules, spec, s, fixed, order)
+        return _deal_fixed(rules, spec, s, fixed, order, laid=laid)
     seats = rules.players.order_from(rules.players.next(s.match.dealer))
     hands: list[list[int]] = [[] for _ in range(s.n)]
-    zones: dict[str, list[int]] = {zone_id: [] for zone_id in rules.zone_ids}
+    zones: dict[str, list[int]] = {
+        zone_id: list(laid.get(zone_id, ())) for zone_id in rules.zone_ids
+    }
     top = 0
     for packet in spec.packets:
         if packet.zone is None:
@@ -160,12 +170,21 @@ def _in_order(
 
 
 def _deal_fixed(
-    rules: Ruleset, spec: DealPhase, s: GameState, fixed: FixedDeal, order: tuple[int, ...]
+    rules: Ruleset,
+    spec: DealPhase,
+    s: GameState,
+    fixed: FixedDeal,
+    order: tuple[int, ...],
+    *,
+    laid: Mapping[str, tuple[int, ...]],
 ) -> tuple[list[list[int]], tuple[tuple[int, ...], ...]]:
-    """Injected hands and zones; seats and zones not given are filled from `order`."""
+    """Injected hands and zones; seats and zones not given are filled from `order` (a zone
+    with laid cards and not given gets them, as in every deal)."""
     given_hands = fixed.hands or (None,) * s.n
+    given_zones = {z for z, _c in fixed.zones}
+    laid_here = [(z, c) for z, c in laid.items() if z not in given_zones]
     used: set[int] = set()
-    for cards in (*given_hands, *(c for _z, c in fixed.zones)):
+    for cards in (*given_hands, *(c for _z, c in fixed.zones), *(c for _z, c in laid_here)):
         for card in cards or ():
             if card in used:
                 raise ValueError(f"card {rules.deck.card_text[card]} is given twice")
@@ -180,6 +199,8 @@ def _deal_fixed(
         else:
             hands.append(list(given))
     zones: dict[str, tuple[int, ...] | None] = {z: fixed.zone(z) for z in rules.zone_ids}
+    for zone_id, cards in laid_here:
+        zones[zone_id] = cards
     for packet in spec.packets:
         if packet.zone is not None and zones[packet.zone] is None:
             count = len(rest) if packet.count is None else packet.count
@@ -239,7 +260,13 @@ PROPERTIES: Mapping[str, Any] = {
                 "annulling: seat, hand, hand_units (a "
                 "condition expression. See "
                 "docs/expressions.md.)",
-            }
+            },
+            "dealer": {
+                "enum": list(options.MISDEAL_DEALERS),
+                "description": "Who deals again after an annulled deal: same (default: the "
+                "same dealer, PARL, SPAZ) or next (next_dealer, as after a scored deal). "
+                "The annulled deal does not count either way.",
+            },
         },
         "required": ["condition"],
     },
@@ -259,7 +286,8 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DealPhase
     misdeal = None
     if b.get((*path, "misdeal")) is not None:
         cond = b.expr((*path, "misdeal", "condition"), "condition", scopes.MISDEAL)
-        misdeal = Misdeal(cond) if cond is not None else None
+        dealer = options.pick(b.get((*path, "misdeal", "dealer")), options.MISDEAL_DEALERS, "same")
+        misdeal = Misdeal(cond, dealer) if cond is not None else None
     if next_dealer is None:
         return None
     return DealPhase(
@@ -288,7 +316,7 @@ def describe(rules: Ruleset, ph: DealPhase) -> str:
     if ph.misdeal is not None:
         text += (
             f" A player whose hand is such that {said(rules, ph.misdeal.condition)} may annul "
-            "the deal."
+            + ("the deal." if ph.misdeal.dealer == "same" else "the deal; the next dealer deals.")
         )
     return text
 
