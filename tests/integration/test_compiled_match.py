@@ -17,7 +17,6 @@ import pytest
 from tressette_dsl.compiled import (
     Finished,
     PlayoutStats,
-    compile_ruleset,
     playout,
     playout_match,
     playout_new_match,
@@ -34,8 +33,7 @@ def _rngs(seed: int, n: int) -> list[random.Random]:
 
 @pytest.mark.parametrize("name", BUNDLED)
 def test_whole_matches_are_the_interpreters(name: str) -> None:
-    rules = load_ruleset(name)
-    assert compile_ruleset(rules).coverage.covers
+    rules = load_ruleset(name)  # (one the kernel does not cover plays on the interpreter)
     for seed in range(1, 7):
         start = new_game(rules, seed)
         ref, fast = PlayoutStats(), PlayoutStats()

@@ -178,6 +178,8 @@ class FastEnd:
             return f"scoring.residual_to: {rules.scoring.residual_to}"
         if any(b.points is not None or b.others is not None for b in rules.scoring.big_wins):
             return "a big win that rescores the deal (points / others)"
+        if rules.scoring.deal_total is not None:
+            return "scoring.deal_total"
         return None
 
     @staticmethod

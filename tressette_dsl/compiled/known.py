@@ -24,12 +24,19 @@ FIELDS: Mapping[str, frozenset[str]] = {
     for name, fields in {
         "AuctionPhase": ("id", "when", "first", "speeches", "bids", "all_pass", "rule", "kind"),
         "BidSpec": ("id", "level", "contract", "closes", "rank", "points"),
-        "BigWin": ("id", "condition", "games", "multiplier", "cancels_opponent_declarations"),
+        # points / others (a big win that rescores the deal): the deal's end is then the
+        # interpreter's (`FastEnd.applies`)
+        "BigWin": (
+            *("id", "condition", "games", "multiplier", "cancels_opponent_declarations"),
+            *("points", "others"),
+        ),
         "CallPhase": (
             *("id", "when", "who", "cards", "effect", "reveal", "trump_called_suit", "kind"),
         ),
         "ChoosePhase": ("id", "when", "who", "options", "keep", "kind"),
-        "Claims": ("allowed", "total", "target", "right", "wrong", "about"),
+        # out_of_turn: an interruption by an agent that opts in; the kernel's policies,
+        # as the random agent, never claim (a delegated moment, `coverage`)
+        "Claims": ("allowed", "total", "target", "right", "wrong", "about", "out_of_turn"),
         "Contract": ("id", "value", "alone_value", "target"),
         "DealPhase": ("id", "when", "first_dealer", "next_dealer", "packets", "misdeal", "kind"),
         "Deck": (
@@ -42,8 +49,10 @@ FIELDS: Mapping[str, frozenset[str]] = {
         "DiscardPhase": ("id", "when", "who", "count", "to", "kind"),
         "DrawSpec": ("source", "order", "shown"),
         "GivePhase": ("id", "when", "who", "to", "count", "shown", "kind"),
-        "Match": ("target", "end", "check", "winner", "tie", "reason"),
-        "Misdeal": ("condition",),
+        # eliminate: named as not covered by `coverage.structural` itself
+        "Match": ("target", "end", "check", "winner", "tie", "reason", "eliminate"),
+        # a misdeal round makes the deal phase the interpreter's (`FastEnd.applies`)
+        "Misdeal": ("condition", "dealer"),
         "MovePhase": ("id", "when", "source", "to", "count", "shown", "kind"),
         "PacketSpec": ("count", "zone"),
         "Pattern": ("text", "kind", "need", "ranks", "groups", "start", "end"),
@@ -56,7 +65,11 @@ FIELDS: Mapping[str, frozenset[str]] = {
             *("payoff", "match", "ctx", "meta", "document_hash", "zones"),
         ),
         "ScorePhase": ("id", "when", "kind"),
-        "Scoring": ("last_trick", "leftover_to", "deal_points", "big_wins", "big_win_effect"),
+        # residual_to / deal_total: the deal's end is then the interpreter's (`FastEnd`)
+        "Scoring": (
+            *("last_trick", "leftover_to", "deal_points", "big_wins", "big_win_effect"),
+            *("residual_to", "deal_total"),
+        ),
         "Sides": ("mode", "names", "seats", "side_of"),
         "SignalSpec": ("id", "at", "means", "truth", "values", "bluff"),
         "Signaling": ("window", "truthful", "combine", "rule"),
@@ -72,7 +85,11 @@ FIELDS: Mapping[str, frozenset[str]] = {
             "hooks",
         ),
         "Who": ("role", "seat"),
-        "Zone": ("id", "seen_by", "owner", "leftover_to", "drawn_from", "ordered", "declared"),
+        # laid: named as not covered by `coverage.structural` itself
+        "Zone": (
+            *("id", "seen_by", "owner", "leftover_to", "drawn_from", "ordered", "declared"),
+            "laid",
+        ),
     }.items()
 }
 
@@ -112,6 +129,8 @@ VALUES: Mapping[str, frozenset[str]] = {
         "MatchWinner": ("highest", "lowest"),
         "MatchTie": ("play_on", "shared"),
         "MatchReason": ("target", "session_end"),
+        "MisdealDealer": ("same", "next"),
+        "ResidualTo": ("last_trick_winner", "none"),
     }.items()
 }
 
