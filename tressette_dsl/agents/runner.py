@@ -80,7 +80,7 @@ def play_match(
     deals = sum(1 for e in first if type(e).__name__ == "Dealt")
     actions, plays = 0, 0
     while not is_over(state):
-        seat = to_act(state)
+        seat = to_act(state, rules)
         if seat is None:
             raise MatchStopped("the match is not over but no seat is to act")
         legal = legal_actions(rules, state)

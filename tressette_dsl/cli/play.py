@@ -323,8 +323,9 @@ class Table:
         return self._finish(state)
 
     def _turn(self, state: Any) -> tuple[Any, Sequence[Any]]:
-        seat = to_act(state)
-        if seat is None:
+        acting = to_act(state)  # the seat asked; `seat` decides (a dummy's owner)
+        seat = to_act(state, self.rules)
+        if seat is None or acting is None:
             raise RuntimeError("the match is not over but no seat is to act")
         legal = legal_actions(self.rules, state)
         if self.kinds[seat] == HUMAN:
@@ -343,7 +344,7 @@ class Table:
         state, events = apply(self.rules, state, action)
         self.actions += 1
         if self.log is not None:
-            self.log.action(seat, str(action), events)
+            self.log.action(acting, str(action), events)
         return state, events
 
     def _finish(self, state: Any) -> int:

@@ -17,7 +17,7 @@ from tressette_dsl.engine.errors import (
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
-from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import PHASE_KINDS, auction
 from tressette_dsl.engine.phases.deal import DealPhase
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Match
@@ -168,7 +168,10 @@ def _restart(step: Step) -> None:
         ),
         deal_ended=True,
     )
-    dealer = s.match.dealer if reason == "misdeal" else _next_dealer(step.rules, s)
+    same = reason == "misdeal" or (
+        reason == "all_pass" and auction.same_dealer_after_all_pass(step.rules)
+    )
+    dealer = s.match.dealer if same else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
 
 

@@ -22,6 +22,7 @@ from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.scoring import running_points
+from tressette_dsl.engine.seating import controller, shares_view
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import PhaseSpec, Ruleset, iter_cards
 
@@ -85,9 +86,10 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     check_seat("observe", seat, s.n)
     deck = rules.deck
     texts = deck.texts
-    legal = tuple(str(a) for a in legal_actions(rules, s)) if s.cursor.to_act == seat else ()
+    legal = tuple(str(a) for a in legal_actions(rules, s)) if _decides(rules, s, seat) else ()
     spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
     zones = zone_views(rules, s, seat)
+    dummy = rules.players.dummy is not None
     views_of = {z["id"]: z["cards"] for z in zones}
     return Observation(
         seat=seat,
@@ -98,7 +100,9 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
         hand=texts(s.cards.hands[seat]),
         hand_sizes=tuple(h.bit_count() for h in s.cards.hands),
         known=tuple(
-            texts(s.seen.public[x] & s.cards.hands[x]) if x != seat else texts(s.cards.hands[x])
+            texts(s.cards.hands[x])
+            if x == seat or (dummy and shares_view(rules, s, seat, x))
+            else texts(s.seen.public[x] & s.cards.hands[x])
             for x in range(s.n)
         ),
         discarded=texts(s.seen.discarded[seat]),
@@ -158,6 +162,14 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     )
 
 
+def _decides(rules: Ruleset, s: GameState, seat: int) -> bool:
+    """Whether `seat` chooses the next action: it is to act, or owns the dummy that is."""
+    to_act = s.cursor.to_act
+    if to_act is None or rules.players.dummy is None:
+        return to_act == seat
+    return seat in (to_act, controller(rules, s, to_act))
+
+
 def _progress(rules: Ruleset, spec: PhaseSpec | None, s: GameState) -> tuple[int, int] | None:
     """How far the seat to act is in a step that takes several cards from it, one action
     each: `(done, owed)` (the same counts the give and discard phases keep); the phase's
@@ -201,6 +213,8 @@ def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
     mask = s.cards.hands[seat] | s.seen.discarded[seat]
     for other in range(s.n):
         mask |= s.seen.public[other] & s.cards.hands[other]
+        if rules.players.dummy is not None and shares_view(rules, s, seat, other):
+            mask |= s.cards.hands[other]
         mask |= s.cards.played[other]
     for _x, card in s.cards.trick:
         mask |= 1 << card

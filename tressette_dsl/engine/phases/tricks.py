@@ -49,6 +49,7 @@ from tressette_dsl.engine.phases.words import declaring_at, said
 from tressette_dsl.engine.state import (
     DealRecord,
     GameState,
+    Knowledge,
     TrickRecord,
     set_at,
 )
@@ -246,6 +247,11 @@ def _next_in_round(step: Step, spec: TricksPhase) -> bool:
     return _resume(step, spec)
 
 
+def _expose(seen: Knowledge, seat: int, hands: tuple[int, ...]) -> Knowledge:
+    """Every seat now sees the whole hand of `seat` (a card hook's `Changes.exposed`)."""
+    return seen.but(public=set_at(seen.public, seat, seen.public[seat] | hands[seat]))
+
+
 def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     """Play a card; the one state change also completes the trick when it is the last."""
     rules, s = step.rules, step.state
@@ -296,6 +302,8 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     seen = s.seen
     if seen.public[seat] & bit:
         seen = seen.but(public=set_at(seen.public, seat, seen.public[seat] & ~bit))
+    if changes.exposed is not None:  # e.g. the dummy, laid face up after the first card
+        seen = _expose(seen, changes.exposed, cards.hands)
     contract = s.contract_part
     if changes.partner_revealed is not None:
         contract = contract.but(partner_revealed=changes.partner_revealed)
