@@ -399,7 +399,10 @@ def _claims(rules: Any) -> list[str]:
 
 
 def _claim_when(c: Any) -> str:
-    return "" if c.allowed.text == "true" else f" when {_say(c.allowed)}"
+    when = "" if c.allowed.text == "true" else f" when {_say(c.allowed)}"
+    if getattr(c, "out_of_turn", False):  # claims.out_of_turn: not only at his own turn
+        when += " at any moment, even while another player is to act"
+    return when
 
 
 def _scoring(rules: Any) -> list[str]:

@@ -28,7 +28,7 @@ from typing import Any, TextIO
 
 from tressette_dsl import gamelog
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind, make_agent
-from tressette_dsl.agents.base import choose, seat_rng
+from tressette_dsl.agents.base import choose, interruption, seat_rng
 from tressette_dsl.cli import colour, menu, render, suit_input, table_help
 from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.engine import (
@@ -327,6 +327,14 @@ class Table:
         seat = to_act(state, self.rules)
         if seat is None or acting is None:
             raise RuntimeError("the match is not over but no seat is to act")
+        out_of_turn = interruption(self._interrupters(), self.rules, state, self.rngs)
+        if out_of_turn is not None:  # a bot claims "at any moment" (claims.out_of_turn)
+            seat, action = out_of_turn
+            state, events = apply(self.rules, state, action, seat=seat)
+            self.actions += 1
+            if self.log is not None:
+                self.log.action(seat, str(action), events)
+            return state, events
         legal = legal_actions(self.rules, state)
         if self.kinds[seat] == HUMAN:
             queued = self.queued.pop(0) if self.queued else None
@@ -346,6 +354,11 @@ class Table:
         if self.log is not None:
             self.log.action(acting, str(action), events)
         return state, events
+
+    def _interrupters(self) -> list[Any]:
+        """The agent of each seat that may act out of turn here: the bots (a human claims
+        at his own prompt); None for a human seat."""
+        return [None if kind == HUMAN else self.bots[seat] for seat, kind in enumerate(self.kinds)]
 
     def _finish(self, state: Any) -> int:
         res = result(self.rules, state)

@@ -247,9 +247,7 @@ def _replay_action(
         )
     seat = to_act(state)
     if seat != entry.seat:
-        return state, Divergence(
-            line, f"expected {_seat(rules, seat)} to act, got {_seat(rules, entry.seat)}"
-        )
+        return _replay_out_of_turn(rules, state, entry, seat)
     try:
         action = parse_action(rules, state, entry.action)
     except InvalidActionError as exc:
@@ -276,6 +274,29 @@ def _replay_action(
         return state, None
     computed = [gamelog.to_jsonable(e) for e in events]
     problem = compare_events(computed, list(entry.events))
+    return state, (Divergence(line, problem) if problem else None)
+
+
+def _replay_out_of_turn(
+    rules: Ruleset, state: GameState, entry: gamelog.LogAction, seat: int | None
+) -> tuple[GameState, Divergence | None]:
+    """An action by a seat that was not to act: right only when that seat could act out of
+    turn (a claim, with `claims.out_of_turn`)."""
+    line = entry.line
+    expected = f"expected {_seat(rules, seat)} to act, got {_seat(rules, entry.seat)}"
+    if not 0 <= entry.seat < rules.players.count:
+        return state, Divergence(line, expected)
+    offered = legal_actions(rules, state, entry.seat)
+    try:
+        action = parse_action(rules, state, entry.action)
+    except InvalidActionError:
+        return state, Divergence(line, expected)
+    if action not in offered:
+        return state, Divergence(line, expected)
+    state, events = apply(rules, state, action, seat=entry.seat)
+    if events == entry.records:
+        return state, None
+    problem = compare_events([gamelog.to_jsonable(e) for e in events], list(entry.events))
     return state, (Divergence(line, problem) if problem else None)
 
 

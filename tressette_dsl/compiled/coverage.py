@@ -82,4 +82,9 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
             delegated.append("every decision of a seat holding drawn cards (extends_to_drawn)")
     if rules.claims is not None:
         delegated.append("claims (the kernel's policies never claim)")
+        if rules.claims.out_of_turn:
+            # an out-of-turn claim is an interruption by an agent that opts in
+            # (`agents.base.interruption`); the random agent never does, so a random
+            # playout is the same with or without them
+            delegated.append("claims out of turn (random agents never interrupt)")
     return uncovered, delegated

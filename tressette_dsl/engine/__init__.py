@@ -111,14 +111,17 @@ def to_act(state: GameState, rules: Ruleset | None = None) -> int | None:
 
 def is_over(state: GameState) -> bool:
     """Whether the match has ended."""
-    return _state("is_over", state).match.over
+    if not isinstance(state, GameState):  # `_state`, inlined: a playout asks it every step
+        _state("is_over", state)
+    return state.match.over
 
 
 def deal_over(state: GameState) -> bool:
     """True when the transition that produced `state` finished a deal (scored, abandoned
     or ended by a claim), or the match is over. The engine deals the next deal at once, so
     such a state already waits for the first decision of the new deal."""
-    _state("deal_over", state)
+    if not isinstance(state, GameState):
+        _state("deal_over", state)
     return state.match.deal_ended or state.match.over
 
 

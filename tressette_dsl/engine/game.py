@@ -10,15 +10,18 @@ from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine import arguments, match
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.actions import Action, Claim
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
+    NOT_YOUR_TURN,
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.phases import PHASE_KINDS, auction
 from tressette_dsl.engine.phases.deal import DealPhase
+from tressette_dsl.engine.phases.trick_features.claims import interrupt, out_of_turn_actions
+from tressette_dsl.engine.phases.tricks import TricksPhase
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Match
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
@@ -91,25 +94,86 @@ def _begin(
     return arguments.trust(rules, step.state), tuple(step.events)
 
 
-def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
-    arguments.check_state("legal_actions", rules, state)
+# The last legal set handed out: (rules, state, actions). `legal_actions` asked twice for
+# one state (a bot, then `observe`) answers from it, and `apply` of one of those very
+# action objects needs no check (`_listed`): an action the engine itself just offered is
+# legal by definition. One tuple, replaced whole, so a reader never sees half an entry.
+_LAST_LEGAL: tuple[Ruleset | None, GameState | None, tuple[Action, ...]] = (None, None, ())
+
+
+def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> tuple[Action, ...]:
+    """The actions of the seat to act, in canonical order; () once the match is over.
+
+    With `seat`, what that seat may do now: the same list when it is the seat to act;
+    otherwise what it may do out of turn - a claim, in a ruleset with
+    `claims.out_of_turn` (seed 003: "at any moment") while `claims.allowed` holds for it -
+    and () in every other ruleset."""
+    if seat is not None:
+        arguments.check_state("legal_actions", rules, state)
+        arguments.check_seat("legal_actions", seat, rules.players.count)
+        if state.match.over or state.cursor.to_act is None:
+            return ()
+        if seat != state.cursor.to_act:
+            return out_of_turn_actions(rules, state, seat)
+    last = _LAST_LEGAL
+    if last[1] is state and last[0] is rules:
+        return last[2]
+    trusted = arguments.TRUSTED  # the state `apply` just returned needs no check
+    if trusted[1] is not state or trusted[0] is not rules:
+        arguments.check_state("legal_actions", rules, state)
     if state.match.over or state.cursor.to_act is None:
         return ()
     spec = rules.flow[state.cursor.phase]
     legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
+    _remember_legal(rules, state, legal)
     return legal
 
 
-def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    arguments.check_state("apply", rules, state)
-    arguments.check_action("apply", action)
-    if state.match.over or state.cursor.to_act is None:
-        raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
-    spec = rules.flow[state.cursor.phase]
+def _remember_legal(rules: Ruleset, state: GameState, legal: tuple[Action, ...]) -> None:
+    global _LAST_LEGAL  # noqa: PLW0603 - the one-entry cache above
+    _LAST_LEGAL = (rules, state, legal)
+
+
+def _listed(rules: Ruleset, state: GameState, action: Action) -> bool:
+    """`action` is one of the objects `legal_actions` just returned for this state (by
+    identity: a membership test that costs no comparison of fields)."""
+    last = _LAST_LEGAL
+    if last[1] is not state or last[0] is not rules:
+        return False
+    for offered in last[2]:  # noqa: SIM110 - a plain loop: `any(genexpr)` costs more per action
+        if offered is action:
+            return True
+    return False
+
+
+def apply(
+    rules: Ruleset, state: GameState, action: Action, *, seat: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply the action of the seat to act; the new state and the events.
+
+    `seat` names the acting seat when it is not the seat to act: only an out-of-turn
+    action (`legal_actions(rules, state, seat=seat)`) is accepted from it."""
+    if seat is not None:
+        arguments.check_state("apply", rules, state)
+        arguments.check_action("apply", action)
+        if state.match.over or state.cursor.to_act is None:
+            raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+        arguments.check_seat("apply", seat, rules.players.count)
+        if seat != state.cursor.to_act:
+            return _apply_out_of_turn(rules, state, action, seat)
+    spec = None
+    if not _listed(rules, state, action):  # else: checked by `legal_actions`, and offered
+        arguments.check_state("apply", rules, state)
+        arguments.check_action("apply", action)
+        if state.match.over or state.cursor.to_act is None:
+            raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+        spec = rules.flow[state.cursor.phase]
+        problem = PHASE_KINDS[spec.kind].check(rules, spec, state, action)
+        if problem is not None:
+            raise IllegalActionError(problem)
+    if spec is None:
+        spec = rules.flow[state.cursor.phase]
     kind = PHASE_KINDS[spec.kind]
-    problem = kind.check(rules, spec, state, action)
-    if problem is not None:
-        raise IllegalActionError(problem)
     if state.match.deal_ended:
         state = state.with_parts(match=state.match.but(deal_ended=False))
     step = Step(rules, state)
@@ -117,6 +181,29 @@ def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, 
         _advance(step)
     elif step.restart:
         _restart(step)
+    return arguments.trust(rules, step.state), tuple(step.events)
+
+
+def _apply_out_of_turn(
+    rules: Ruleset, state: GameState, action: Action, seat: int
+) -> tuple[GameState, tuple[Event, ...]]:
+    """An action by a seat that is not to act: only what it may do out of turn."""
+    if action not in out_of_turn_actions(rules, state, seat):
+        to_act = state.cursor.to_act
+        allowed = rules.claims is not None and rules.claims.out_of_turn
+        why = (
+            "only a claim may interrupt, while claims.allowed holds for this seat"
+            if allowed
+            else "this ruleset allows nothing out of turn (claims.out_of_turn is not true)"
+        )
+        message = f"seat {seat} is not to act (seat {to_act} is): {why}"
+        raise IllegalActionError(Diagnostic(NOT_YOUR_TURN, message, NO_SPAN))
+    spec = rules.flow[state.cursor.phase]
+    assert isinstance(action, Claim) and isinstance(spec, TricksPhase)
+    if state.match.deal_ended:
+        state = state.with_parts(match=state.match.but(deal_ended=False))
+    step = Step(rules, state)
+    interrupt(step, spec, seat, action)
     return arguments.trust(rules, step.state), tuple(step.events)
 
 
@@ -168,11 +255,19 @@ def _restart(step: Step) -> None:
         ),
         deal_ended=True,
     )
-    same = reason == "misdeal" or (
+    same = (reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same") or (
         reason == "all_pass" and auction.same_dealer_after_all_pass(step.rules)
     )
     dealer = s.match.dealer if same else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
+
+
+def _misdeal_dealer(rules: Ruleset, s: GameState) -> str:
+    """`misdeal.dealer` of the deal phase that was annulled: who deals again."""
+    spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
+    if isinstance(spec, DealPhase) and spec.misdeal is not None:
+        return spec.misdeal.dealer
+    return "same"
 
 
 def _end_deal(step: Step) -> None:

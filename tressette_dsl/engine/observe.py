@@ -86,7 +86,15 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     check_seat("observe", seat, s.n)
     deck = rules.deck
     texts = deck.texts
-    legal = tuple(str(a) for a in legal_actions(rules, s)) if _decides(rules, s, seat) else ()
+    # a seat that is not to act sees what it may do out of turn (a claim, in a ruleset with
+    # `claims.out_of_turn`), else nothing - asked only of such a ruleset; a dummy's owner
+    # decides for it (`seating.dummy`)
+    if _decides(rules, s, seat):
+        legal = tuple(str(a) for a in legal_actions(rules, s))
+    elif rules.claims is not None and rules.claims.out_of_turn:
+        legal = tuple(str(a) for a in legal_actions(rules, s, seat))
+    else:
+        legal = ()
     spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
     zones = zone_views(rules, s, seat)
     dummy = rules.players.dummy is not None
@@ -157,7 +165,7 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
         kind=spec.kind if spec is not None else "",
         activity=s.cursor.sub,
         pending=s.cursor.pending,
-        progress=_progress(rules, spec, s) if legal else None,
+        progress=_progress(rules, spec, s) if legal and s.cursor.to_act == seat else None,
         zones=zones,
     )
 

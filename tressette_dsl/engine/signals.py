@@ -103,9 +103,17 @@ class _Tables:
 _TABLES: dict[int, tuple[Ruleset, _Tables]] = {}
 
 
+_LAST: tuple[Ruleset | None, _Tables | None] = (None, None)  # the ruleset asked last
+
+
 def _tables(rules: Ruleset) -> _Tables:
+    global _LAST  # noqa: PLW0603 - a one-entry cache in front of `_TABLES`
+    last = _LAST
+    if last[0] is rules and last[1] is not None:
+        return last[1]
     entry = _TABLES.get(id(rules))
     if entry is not None and entry[0] is rules:
+        _LAST = (rules, entry[1])
         return entry[1]
     by_at: dict[str, list[Candidate]] = {}
     for sig in rules.signals:
@@ -116,6 +124,7 @@ def _tables(rules: Ruleset) -> _Tables:
         any(sig.truth is not None and "unseen" in sig.truth.names for sig in rules.signals),
     )
     _TABLES[id(rules)] = (rules, tables)
+    _LAST = (rules, tables)
     return tables
 
 

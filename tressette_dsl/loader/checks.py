@@ -18,6 +18,7 @@ from tressette_dsl.loader.checks_access import (
     dict_at,
     excluded_cards,
     expr_call,
+    fragment,
     int_at,
     list_at,
     phases_of,
@@ -26,6 +27,8 @@ from tressette_dsl.loader.checks_access import (
     sound_ranks,
     str_at,
 )
+from tressette_dsl.loader.declaring_checks import CODES as DECLARING_CODES
+from tressette_dsl.loader.declaring_checks import check_declaring
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
 from tressette_dsl.loader.units import CODES as UNIT_CODES
 from tressette_dsl.loader.units import check_units
@@ -53,6 +56,7 @@ CODES: dict[str, str] = {
     **shown_text.CODES,
     **consistency.CODES,
     **UNIT_CODES,
+    **DECLARING_CODES,
 }
 
 Check = Callable[[dict[str, Any], SourceMap], Iterator[Diagnostic]]
@@ -105,7 +109,7 @@ def check_flow(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
             )
         elif isinstance(name, str) and name not in phases:
             yield _unknown(smap, "TS401", "flow: phase", name, known=phases, path=("flow", i))
-    if doc.get("abstract") is True or "flow" not in doc:
+    if fragment(doc) or "flow" not in doc:
         return
     for name in phases:
         if name not in flow:
@@ -513,4 +517,5 @@ CHECKS: tuple[Check, ...] = (
     shown_text.check_shown_text,
     *consistency.CHECKS,
     check_units,
+    check_declaring,
 )

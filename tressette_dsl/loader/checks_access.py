@@ -35,10 +35,15 @@ def int_at(doc: Any, *keys: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def fragment(doc: dict[str, Any]) -> bool:
+    """An abstract base or a mixin: not a whole game, so nothing is required of it."""
+    return doc.get("abstract") is True or doc.get("mixin") is True
+
+
 def players_of(doc: dict[str, Any]) -> int | None:
     """players.count, or its default 4 in a playable ruleset (None in an abstract base)."""
     count = int_at(doc, "players", "count")
-    if count is None and doc.get("abstract") is not True and "count" not in dict_at(doc, "players"):
+    if count is None and not fragment(doc) and "count" not in dict_at(doc, "players"):
         return 4
     return count
 

@@ -605,6 +605,7 @@ class _Builder:
             opt.pick(self.get(("claims", "right")), opt.CLAIM_RIGHT, "win_match"),
             opt.pick(self.get(("claims", "wrong")), opt.CLAIM_WRONG, "lose_match"),
             about,
+            out_of_turn=self.get(("claims", "out_of_turn")) is True,
         )
 
     # --- scoring and the match -------------------------------------------------------------

@@ -159,7 +159,7 @@ class Deck:
 iter_cards = iter_bits  # the card indexes of a bitmask, lowest first
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Dummy:
     """`seating.dummy`: a seat without a player. Its cards are dealt and played like any
     seat's, but its owner (another seat) chooses them, sees them from the deal, and the
@@ -171,8 +171,17 @@ class Dummy:
     owner: Expr
     exposed: DummyExposed
 
+    def _key(self) -> tuple[str, str, str]:
+        return (self.seat.text, self.owner.text, self.exposed)
 
-@dataclass(frozen=True, slots=True)
+    def __eq__(self, other: object) -> bool:  # the same rule: the same texts (Expr: identity)
+        return isinstance(other, Dummy) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class People:
     """`seating.people`: fewer players than seats. The match totals are kept per person;
     `seat` (names `person`, `deal_no`, `players`) says which seat each person takes in a
@@ -184,6 +193,15 @@ class People:
     # a person the formula gives seat -1 sits the deal out (e.g. a dealer dealt no cards);
     # None: nobody may; `defender`: he pays and receives what a defender does
     sitting_out: SittingOut | None = None
+
+    def _key(self) -> tuple[tuple[str, ...], str, str | None]:
+        return (self.names, self.seat.text, self.sitting_out)
+
+    def __eq__(self, other: object) -> bool:  # the same rule: the same texts (Expr: identity)
+        return isinstance(other, People) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +303,9 @@ class Claims:
     right: ClaimRight
     wrong: ClaimWrong
     about: ClaimFor = "own"  # `for`: own side, or the opponents (called out, FITRES)
+    # a seat that is not to act may claim too, interrupting whoever is (seed 003: "at any
+    # moment"); `engine.legal_actions(rules, state, seat=...)` offers it
+    out_of_turn: bool = False
 
 
 # --- scoring, payoff, match ---------------------------------------------------------------

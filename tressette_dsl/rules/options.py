@@ -23,6 +23,7 @@ SittingOut = Literal["defender", "nothing"]
 SidesMode = Literal["teams", "individual", "contract"]
 Role = Literal["declarer", "defenders", "partner", "call_supplier", "all"]
 FirstDealer = Literal["random"]
+MisdealDealer = Literal["same", "next"]
 
 Speeches = Literal["once", "until_pass"]
 AllPass = Literal["redeal"]
@@ -119,6 +120,12 @@ OPTIONS: tuple[Option, ...] = (
         AllPassDealer,
         "phases.<auction>.all_pass_dealer",
         (f"{_P}auction/properties/all_pass_dealer",),
+    ),
+    Option(
+        "MisdealDealer",
+        MisdealDealer,
+        "phases.<deal>.misdeal.dealer",
+        (f"{_P}deal/properties/misdeal/properties/dealer",),
     ),
     Option("CallEffect", CallEffect, "phases.<call>.effect", (f"{_P}call/properties/effect",)),
     Option("CallReveal", CallReveal, "phases.<call>.reveal", (f"{_P}call/properties/reveal",)),
@@ -230,6 +237,7 @@ ROLES: tuple[Role, ...] = get_args(Role)
 SPEECHES: tuple[Speeches, ...] = get_args(Speeches)
 ALL_PASS: tuple[AllPass, ...] = get_args(AllPass)
 ALL_PASS_DEALERS: tuple[AllPassDealer, ...] = get_args(AllPassDealer)
+MISDEAL_DEALERS: tuple[MisdealDealer, ...] = get_args(MisdealDealer)
 CALL_EFFECTS: tuple[CallEffect, ...] = get_args(CallEffect)
 CALL_REVEALS: tuple[CallReveal, ...] = get_args(CallReveal)
 DRAW_ORDERS: tuple[DrawOrder, ...] = get_args(DrawOrder)

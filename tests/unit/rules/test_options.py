@@ -84,6 +84,9 @@ RECIPES: dict[str, Recipe] = {
     "FirstDealer": lambda v: f"{_TEAMS}phases: {{deal: {{first_dealer: {v}}}}}\n",
     "Speeches": lambda v: f"extends: tressette-chiamata\nphases: {{auction: {{speeches: {v}}}}}\n",
     "AllPass": lambda v: f"extends: tressette-chiamata\nphases: {{auction: {{all_pass: {v}}}}}\n",
+    "MisdealDealer": lambda v: (
+        f'{_TEAMS}phases: {{deal: {{misdeal: {{condition: "hand_units < 3", dealer: {v}}}}}}}\n'
+    ),
     "CallEffect": lambda v: (
         "extends: calabresella\n"
         if v == "transfer"
@@ -154,6 +157,7 @@ READ: dict[str, Callable[[Ruleset], Any]] = {
     "FirstDealer": lambda r: "random" if r.flow[0].first_dealer is None else None,  # type: ignore[union-attr]
     "Speeches": lambda r: r.flow[1].speeches,  # type: ignore[union-attr]
     "AllPass": lambda r: r.flow[1].all_pass,  # type: ignore[union-attr]
+    "MisdealDealer": lambda r: r.flow[0].misdeal.dealer,  # type: ignore[union-attr]
     "CallEffect": lambda r: next(p.effect for p in r.flow if p.kind == "call"),  # type: ignore[attr-defined]
     "CallReveal": lambda r: next(p.reveal for p in r.flow if p.kind == "call"),  # type: ignore[attr-defined]
     "CallTrump": lambda r: (

@@ -34,8 +34,9 @@ from tressette_dsl.engine.state import FixedDeal, GameState
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.expr import ExprError, parse_packets
-from tressette_dsl.rules import scopes
+from tressette_dsl.rules import options, scopes
 from tressette_dsl.rules.model import Expr, Ruleset, iter_cards
+from tressette_dsl.rules.options import MisdealDealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,8 @@ class PacketSpec:
 @dataclass(frozen=True, slots=True)
 class Misdeal:
     condition: Expr
+    # who deals again after an annulled deal: the same dealer (PARL, SPAZ), or the next
+    dealer: MisdealDealer = "same"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,17 +66,19 @@ class DealPhase:
 def enter(step: Step, spec: DealPhase) -> bool:
     rules, s = step.rules, step.state
     hands, zones = _deal(rules, spec, s)
-    masks = tuple(sum(1 << c for c in hand) for hand in hands)
+    masks = tuple([sum([1 << c for c in hand]) for hand in hands])  # lists: no generator
     step.set_cards(hands=masks, zones=zones)
     text = rules.deck.card_text
     step.emit(
         Dealt(
             deal_no=s.match.deal_no,
             dealer=s.match.dealer,
-            hands=tuple(tuple(text[c] for c in h) for h in hands),
+            hands=tuple([tuple([text[c] for c in h]) for h in hands]),
             zones=tuple(
-                (zone.id, tuple(text[c] for c in cards))
-                for zone, cards in zip(rules.zones, zones, strict=True)
+                [
+                    (zone.id, tuple([text[c] for c in cards]))
+                    for zone, cards in zip(rules.zones, zones, strict=True)
+                ]
             ),
         )
     )
@@ -239,7 +244,13 @@ PROPERTIES: Mapping[str, Any] = {
                 "annulling: seat, hand, hand_units (a "
                 "condition expression. See "
                 "docs/expressions.md.)",
-            }
+            },
+            "dealer": {
+                "enum": list(options.MISDEAL_DEALERS),
+                "description": "Who deals again after an annulled deal: same (default: the "
+                "same dealer, PARL, SPAZ) or next (next_dealer, as after a scored deal). "
+                "The annulled deal does not count either way.",
+            },
         },
         "required": ["condition"],
     },
@@ -259,7 +270,8 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DealPhase
     misdeal = None
     if b.get((*path, "misdeal")) is not None:
         cond = b.expr((*path, "misdeal", "condition"), "condition", scopes.MISDEAL)
-        misdeal = Misdeal(cond) if cond is not None else None
+        dealer = options.pick(b.get((*path, "misdeal", "dealer")), options.MISDEAL_DEALERS, "same")
+        misdeal = Misdeal(cond, dealer) if cond is not None else None
     if next_dealer is None:
         return None
     return DealPhase(
@@ -288,7 +300,7 @@ def describe(rules: Ruleset, ph: DealPhase) -> str:
     if ph.misdeal is not None:
         text += (
             f" A player whose hand is such that {said(rules, ph.misdeal.condition)} may annul "
-            "the deal."
+            + ("the deal." if ph.misdeal.dealer == "same" else "the deal; the next dealer deals.")
         )
     return text
 

@@ -50,6 +50,7 @@ from tressette_dsl.engine.state import (
     DealRecord,
     GameState,
     Knowledge,
+    TrickPlay,
     TrickRecord,
     set_at,
 )
@@ -109,6 +110,9 @@ def enter(step: Step, spec: TricksPhase) -> bool:
     return _resume(step, spec)
 
 
+_TRICK_NO = frozenset({"trick_no"})
+
+
 def _trick_rules(
     rules: Ruleset, spec: TricksPhase, s: GameState, trick_no: int
 ) -> tuple[bool, bool]:
@@ -117,8 +121,11 @@ def _trick_rules(
     d = rules.declaring
     env: dict[str, object] = {}
     if spec.follow_suit.const is NO_CONST or (d is not None and d.window.const is NO_CONST):
-        env = deal_env(rules, s)
-        env["trick_no"] = trick_no
+        if spec.follow_suit.names | (d.window.names if d is not None else frozenset()) <= _TRICK_NO:
+            env = {"trick_no": trick_no}  # `window: "trick_no == 1"`: the one name it reads
+        else:
+            env = deal_env(rules, s)
+            env["trick_no"] = trick_no
     return (
         bool(evaluate(spec.follow_suit, env)),
         d is not None and bool(evaluate(d.window, env)),
@@ -247,22 +254,147 @@ def _next_in_round(step: Step, spec: TricksPhase) -> bool:
     return _resume(step, spec)
 
 
-def _expose(seen: Knowledge, seat: int, hands: tuple[int, ...]) -> Knowledge:
-    """Every seat now sees the whole hand of `seat` (a card hook's `Changes.exposed`)."""
-    return seen.but(public=set_at(seen.public, seat, seen.public[seat] | hands[seat]))
+def _changed(
+    fields: dict[str, Any], s: GameState, changes: Changes, local: TricksLocal
+) -> TricksLocal:
+    """What the card hooks added (`changes`) into the new state's parts (`fields`); the
+    phase's own record, changed or not."""
+    if changes.partner_revealed is not None:
+        fields["contract_part"] = s.contract_part.but(partner_revealed=changes.partner_revealed)
+    if changes.window_played is not None:
+        local = TricksLocal(local.window_open, changes.window_played)
+    if changes.exposed is not None:  # e.g. the dummy, laid face up after the first card
+        seen: Knowledge = fields["seen"]
+        x, hands = changes.exposed, fields["cards"].hands
+        fields["seen"] = seen.but(public=set_at(seen.public, x, seen.public[x] | hands[x]))
+    return local
 
 
 def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
-    """Play a card; the one state change also completes the trick when it is the last."""
+    """Play a card; the one state change also completes the trick when it is the last.
+
+    The hot path of every playout: the features' card hooks run only when they apply
+    (most cards call none, and then no `Changes` is made), and the new state is one copy
+    of the state's record with the two or three parts the card changed."""
     rules, s = step.rules, step.state
     hooks = spec.hooks or table(rules, spec)
     card = rules.deck.by_text[action.card]
     bit = 1 << card
     trick = (*s.cards.trick, (seat, card))
-    changes = Changes()
+    local = s.local
+    if type(local) is not TricksLocal:
+        local = window(s)
+    changes = None
     after: tuple[Event, ...] = ()
-    local = window(s)
-    if local.window_open:  # it still counts for declaring
+    if (
+        (local.window_open and hooks.on_card_in_window)
+        or (action.signals and hooks.on_card_with_signals)
+        or hooks.on_card
+    ):
+        changes = Changes()
+        after = _card_hooks(
+            hooks, s, seat, card, action, in_window=local.window_open, changes=changes
+        )
+    complete = len(trick) == s.n
+    cards, play = s.cards, s.play
+    hands = set_at(cards.hands, seat, cards.hands[seat] & ~bit)
+    played = set_at(cards.played, seat, cards.played[seat] | bit)
+    if changes is not None and changes.signals is not None:
+        play = play.but(signals=changes.signals)
+    new = object.__new__(GameState)  # one copy of the record; the parts below replace
+    fields = new.__dict__
+    fields.update(s.__dict__)
+    if complete:
+        winner = winner_of(rules, trick, play.trump)
+        mask = 0
+        for _seat, c in trick:
+            mask |= 1 << c
+        fields["cards"] = cards.but(
+            hands=hands,
+            played=played,
+            won=set_at(cards.won, winner, cards.won[winner] | mask),
+            trick=(),
+        )
+        play = _trick_taken(play, trick, winner)
+    else:
+        fields["cards"] = cards.but(hands=hands, played=played, trick=trick)
+        fields["cursor"] = s.cursor.but(to_act=rules.players.next(seat))
+    if play is not s.play:
+        fields["play"] = play
+    public = s.seen.public
+    if public[seat] & bit:
+        fields["seen"] = s.seen.but(public=set_at(public, seat, public[seat] & ~bit))
+    fields["local"] = local if changes is None else _changed(fields, s, changes, local)
+    step.state = new
+    step.events.append(CardPlayed(seat=seat, card=action.card, trick_no=s.play.trick_no))
+    if after:
+        step.events.extend(after)
+    if complete:
+        return _trick_complete(step, spec, s, winner, trick=trick, mask=mask)
+    if len(trick) == 1 and hooks.on_lead:
+        return _after_lead(step, spec, hooks, s, seat)
+    return False
+
+
+def _trick_complete(
+    step: Step,
+    spec: TricksPhase,
+    s: GameState,
+    winner: int,
+    *,
+    trick: tuple[tuple[int, int], ...],
+    mask: int,
+) -> bool:
+    """`winner` took `trick` (cards `mask`; `s`: the state before its last card)."""
+    deck = step.rules.deck
+    step.emit(
+        TrickWon(
+            trick_no=s.play.trick_no,
+            seat=winner,
+            cards=tuple([deck.card_text[c] for _x, c in trick]),
+            units=deck.units(mask),
+        )
+    )
+    return _after_trick(step, spec, s, winner)
+
+
+def _after_lead(step: Step, spec: TricksPhase, hooks: TrickTable, s: GameState, seat: int) -> bool:
+    """The features' hooks once a trick is led (`s`: the state before the lead)."""
+    rules = step.rules
+    for on_lead in hooks.on_lead:  # a round after the lead
+        kind = on_lead(rules, s, seat)
+        if kind is not None:
+            _start_round(step, kind, rules.players.order_from(seat))
+            if step.state.cursor.sub != kind:
+                return _resume(step, spec)
+    return False
+
+
+def _trick_taken(play: TrickPlay, trick: tuple[tuple[int, int], ...], winner: int) -> TrickPlay:
+    """The trick play once `winner` took the complete `trick`."""
+    return play.but(
+        tricks_won=set_at(play.tricks_won, winner, play.tricks_won[winner] + 1),
+        tricks=(
+            *play.tricks,
+            TrickRecord(play.trick_no, play.leader or 0, trick, winner, play.must_follow),
+        ),
+        last_winner=winner,
+    )
+
+
+def _card_hooks(
+    hooks: TrickTable,
+    s: GameState,
+    seat: int,
+    card: int,
+    action: Play,
+    *,
+    in_window: bool,
+    changes: Changes,
+) -> tuple[Event, ...]:
+    """The features' hooks on a card being played: they fill `changes`; their events."""
+    after: tuple[Event, ...] = ()
+    if in_window:  # it still counts for declaring
         for on_card in hooks.on_card_in_window:
             after += on_card(s, seat, card, action, changes)
     if action.signals:
@@ -270,74 +402,7 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
             after += on_card(s, seat, card, action, changes)
     for on_card in hooks.on_card:  # e.g. the called card shows the partner
         after += on_card(s, seat, card, action, changes)
-    complete = len(trick) == s.n
-    cards, play = s.cards, s.play
-    hands = set_at(cards.hands, seat, cards.hands[seat] & ~bit)
-    played = set_at(cards.played, seat, cards.played[seat] | bit)
-    if changes.signals is not None:
-        play = play.but(signals=changes.signals)
-    if complete:
-        winner = winner_of(rules, trick, play.trump)
-        mask = 0
-        for _seat, c in trick:
-            mask |= 1 << c
-        cards = cards.but(
-            hands=hands,
-            played=played,
-            won=set_at(cards.won, winner, cards.won[winner] | mask),
-            trick=(),
-        )
-        play = play.but(
-            tricks_won=set_at(play.tricks_won, winner, play.tricks_won[winner] + 1),
-            tricks=(
-                *play.tricks,
-                TrickRecord(play.trick_no, play.leader or 0, trick, winner, play.must_follow),
-            ),
-            last_winner=winner,
-        )
-        cursor = s.cursor
-    else:
-        cards = cards.but(hands=hands, played=played, trick=trick)
-        cursor = s.cursor.but(to_act=rules.players.next(seat))
-    seen = s.seen
-    if seen.public[seat] & bit:
-        seen = seen.but(public=set_at(seen.public, seat, seen.public[seat] & ~bit))
-    if changes.exposed is not None:  # e.g. the dummy, laid face up after the first card
-        seen = _expose(seen, changes.exposed, cards.hands)
-    contract = s.contract_part
-    if changes.partner_revealed is not None:
-        contract = contract.but(partner_revealed=changes.partner_revealed)
-    if changes.window_played is not None:
-        local = TricksLocal(local.window_open, changes.window_played)
-    step.update(
-        cursor=cursor,
-        cards=cards,
-        seen=seen,
-        play=play,
-        contract=contract,
-        local=local,
-    )
-    step.emit(CardPlayed(seat=seat, card=action.card, trick_no=s.play.trick_no))
-    for event in after:
-        step.emit(event)
-    if complete:
-        step.emit(
-            TrickWon(
-                trick_no=s.play.trick_no,
-                seat=winner,
-                cards=tuple(rules.deck.card_text[c] for _x, c in trick),
-                units=rules.deck.units(mask),
-            )
-        )
-        return _after_trick(step, spec, s, winner)
-    if len(trick) == 1:
-        for on_lead in hooks.on_lead:  # a round after the lead
-            kind = on_lead(rules, s, seat)
-            if kind is not None:
-                _start_round(step, kind, rules.players.order_from(seat))
-                if step.state.cursor.sub != kind:
-                    return _resume(step, spec)
-    return False
+    return after
 
 
 def winner_of(rules: Ruleset, trick: tuple[tuple[int, int], ...], trump: int | None) -> int:
