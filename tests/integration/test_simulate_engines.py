@@ -18,9 +18,16 @@ from tressette_dsl.compiled import compile_ruleset
 from tressette_dsl.compiled.matches import engine_for
 from tressette_dsl.loader import load_ruleset, playable_rulesets
 
-# A bundled ruleset with features the kernel does not cover (e.g. `seating.dummy`) runs on
-# the interpreter whatever the engine asked: `test_uncovered_ruleset_runs_interpreted`.
-_COVERS = {p.stem: compile_ruleset(load_ruleset(p)).coverage.covers for p in playable_rulesets()}
+# traversone's shrinking table (match.eliminate) and laid cards are not compiled yet: the
+# kernel says so and simulate uses the interpreter (test_compiled_differential.py)
+INTERPRETED = {"traversone"}
+# A bundled ruleset with other features the kernel does not cover (e.g. `seating.dummy`)
+# runs on the interpreter whatever the engine asked: `test_uncovered_ruleset_runs_interpreted`.
+_COVERS = {
+    p.stem: compile_ruleset(load_ruleset(p)).coverage.covers
+    for p in playable_rulesets()
+    if p.stem not in INTERPRETED
+}
 BUNDLED = [name for name, covers in _COVERS.items() if covers]
 FALLBACK = [name for name, covers in _COVERS.items() if not covers]
 

@@ -26,6 +26,7 @@ from tressette_dsl.engine import (
 )
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.events import Event
+from tressette_dsl.engine.seating import original_seat, rules_for
 from tressette_dsl.engine.state import DealRecord, GameState
 from tressette_dsl.rules.model import Ruleset
 
@@ -89,10 +90,11 @@ def play_match(
             state, events = apply(rules, state, action, seat=seat)
         else:
             legal = legal_actions(rules, state)
-            action = choose(agents[seat], rules, state, legal, rngs[seat])
+            player = original_seat(state, seat)  # the agents sit where the match began
+            action = choose(agents[player], rules_for(rules, state), state, legal, rngs[player])
             if action not in legal:
                 raise AgentError(
-                    f"{agents[seat].name} agent in seat {seat} chose {action!s}, "
+                    f"{agents[player].name} agent in seat {seat} chose {action!s}, "
                     "which is not a legal action"
                 )
             state, events = apply(rules, state, action)

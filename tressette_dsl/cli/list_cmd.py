@@ -29,6 +29,7 @@ class Entry:
     problems: int
     file: str
     mixin: bool = False
+    players_range: str | None = None  # "2-8" when the count is chosen per game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,6 +66,9 @@ def entry(path: Path) -> Entry:
         problems=sum(1 for d in problems if d.severity is Severity.ERROR),
         file=str(path),
         mixin=doc.get("mixin") is True,
+        players_range=(
+            f"{count.get('min')}-{count.get('max')}" if isinstance(count, dict) else None
+        ),
     )
 
 
@@ -78,7 +82,7 @@ def render(entries: list[Entry]) -> str:
     width = max(len(e.id) for e in entries) + 2
     lines = [f"{'ID':<{width}}PLAYERS  TITLE"]
     for e in entries:
-        players = "-" if e.players is None else str(e.players)
+        players = e.players_range or ("-" if e.players is None else str(e.players))
         title = e.title + ("  (mixin)" if e.mixin else "  (abstract)" if e.abstract else "")
         if e.problems:
             title += f"  INVALID: {e.problems} problem(s), see tressette validate"

@@ -18,6 +18,7 @@ replays); 1 a malformed log, a divergence, or (with ``--strict``) a changed rule
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
+from tressette_dsl.engine.seating import original_seat, rules_for
 from tressette_dsl.loader import bundled_ids
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.text import escape
@@ -157,6 +159,12 @@ def replay(
 ) -> Divergence | None:
     """Re-apply every action of `log`; the first divergence, or None if it matches."""
     header = log.header
+    seats = len(header["seats"]) if isinstance(header.get("seats"), list) else None
+    if rules.seat_table is not None and seats is not None and seats != rules.players.count:
+        # a seat count chosen per game: the header's count of seats says which (a count
+        # outside the range is left to the message below)
+        with contextlib.suppress(ValueError):
+            rules = rules.for_seats(seats)
     if len(header["seats"]) != rules.players.count:
         return Divergence(
             1,
@@ -222,11 +230,12 @@ class _Bots:
     def check(
         self, rules: Ruleset, state: GameState, seat: int, legal: Sequence[Any], action: Any
     ) -> str | None:
+        seat = original_seat(state, seat)  # the bots sit where the match began
         agent = self.agents.get(seat)
         if agent is None:
             return None
         try:
-            chosen = choose(agent, rules, state, legal, self.rngs[seat])
+            chosen = choose(agent, rules_for(rules, state), state, legal, self.rngs[seat])
         except Exception as exc:  # a bot failure is the log's line, not a traceback
             return f"the {self.kinds[seat]} bot of the header failed: {type(exc).__name__}: {exc}"
         if chosen != action:

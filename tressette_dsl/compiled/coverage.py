@@ -55,6 +55,13 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         uncovered.append("seating.people")
     if rules.signals and rules.signaling.combine:
         uncovered.append("signaling.combine: true")
+    # the language of issue 12 (the reverse game): residual scoring and rescoring big wins
+    # are the interpreter's at the end of the deal (FastEnd.applies delegates it); a table
+    # that shrinks, or cards laid before the deal, are not compiled at all yet
+    if rules.match.eliminate is not None:
+        uncovered.append("match.eliminate")
+    if any(zone.laid for zone in rules.zones):
+        uncovered.append("cards laid in a zone before the deal (zones.<id>.cards)")
     d = rules.declaring
     from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
 

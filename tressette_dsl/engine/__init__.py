@@ -103,7 +103,7 @@ def to_act(state: GameState, rules: Ruleset | None = None) -> int | None:
     _state("to_act", state)
     seat = None if state.match.over else state.cursor.to_act
     if seat is not None and rules is not None and rules.players.dummy is not None:
-        from tressette_dsl.engine.seating import controller  # noqa: PLC0415
+        from tressette_dsl.engine.occupancy import controller  # noqa: PLC0415
 
         return controller(rules, state, seat)
     return seat
@@ -129,6 +129,10 @@ def result(rules: Ruleset, state: GameState) -> MatchResult:
     """Winners, totals per side and per seat, the per-deal history and why it ended."""
     from tressette_dsl.engine.arguments import check_state  # noqa: PLC0415
 
+    if getattr(rules, "seat_table", None) is not None:
+        from tressette_dsl.engine.seating import rules_for  # noqa: PLC0415
+
+        rules = rules_for(rules, state)
     check_state("result", rules, state)
     return _result(rules, state)
 
@@ -139,6 +143,10 @@ def parse_action(rules: Ruleset, state: GameState, text: str) -> Action:
     Whether the action is legal is `apply`'s business (`IllegalActionError`)."""
     from tressette_dsl.engine.arguments import check_state, check_text  # noqa: PLC0415
 
+    if getattr(rules, "seat_table", None) is not None:
+        from tressette_dsl.engine.seating import rules_for  # noqa: PLC0415
+
+        rules = rules_for(rules, state)
     check_state("parse_action", rules, state)
     check_text("parse_action", text)
     deck = rules.deck

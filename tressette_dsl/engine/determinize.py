@@ -48,7 +48,7 @@ from typing import Any
 from tressette_dsl.engine import declare, zone_view
 from tressette_dsl.engine.arguments import check_rng, check_seat, check_state
 from tressette_dsl.engine.assignment import feasible, sequential
-from tressette_dsl.engine.seating import shares_view
+from tressette_dsl.engine.occupancy import shares_view
 from tressette_dsl.engine.state import DeclRecord, GameState, TrickRecord
 from tressette_dsl.engine.step import evaluate
 from tressette_dsl.engine.views import secret_partner
@@ -73,6 +73,10 @@ Place = tuple[str, Any]  # ("hand", seat) or (zone, discarding seat | None)
 
 def determinize(rules: Ruleset, state: GameState, seat: int, rng: random.Random) -> GameState:
     """A full state consistent with everything `seat` may know; the rest dealt at random."""
+    if getattr(rules, "seat_table", None) is not None:
+        from tressette_dsl.engine.seating import rules_for  # noqa: PLC0415
+
+        rules = rules_for(rules, state)
     check_state("determinize", rules, state)
     check_seat("determinize", seat, state.n)
     check_rng("determinize", rng)

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine import arguments, match
+from tressette_dsl.engine import arguments, match, seating
 from tressette_dsl.engine.actions import Action, Claim
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
     NOT_YOUR_TURN,
+    ArgumentValueError,
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
@@ -36,14 +37,20 @@ def new_game(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
+    seats: int | None = None,
     **zones: Sequence[str] | None,
 ) -> GameState:
     """A new match, dealt and waiting for the first decision.
+
+    `seats` chooses the number of players of a ruleset whose `players.count` is a range
+    (`rules.for_seats(seats)`; default: its default count); any other count is an
+    `ArgumentValueError` naming the range.
 
     `deck` fixes the first deal's order, `hands` some seats' hands, and each keyword named
     by a zone id of the ruleset (`stock=[...]`, `monte=[...]`, `out=[...]`) that zone's
     cards; whatever is not given is dealt from the rest. A zone id the first deal does not
     deal is an `ArgumentValueError` (a ValueError) naming the ruleset's zones."""
+    rules = _seated("new_game", rules, seats)
     arguments.check_setup(
         "new_game", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -58,10 +65,12 @@ def start(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
+    seats: int | None = None,
     **zones: Sequence[str] | None,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """`new_game`, with the events of getting there: the first `Dealt` and every automatic
     step before the first decision (a redeal, a trump set, mandatory declarations...)."""
+    rules = _seated("start", rules, seats)
     arguments.check_setup(
         "start", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -94,6 +103,18 @@ def _begin(
     return arguments.trust(rules, step.state), tuple(step.events)
 
 
+def _seated(fn: str, rules: Ruleset, seats: int | None) -> Ruleset:
+    """The ruleset for `seats` players (None: `rules` as given)."""
+    if seats is None:
+        return rules
+    arguments.check_rules(fn, rules)
+    arguments.check_int(fn, "seats", seats)
+    try:
+        return rules.for_seats(seats)
+    except ValueError as exc:
+        raise ArgumentValueError(fn, "seats", str(exc)) from None
+
+
 # The last legal set handed out: (rules, state, actions). `legal_actions` asked twice for
 # one state (a bot, then `observe`) answers from it, and `apply` of one of those very
 # action objects needs no check (`_listed`): an action the engine itself just offered is
@@ -108,6 +129,8 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
     otherwise what it may do out of turn - a claim, in a ruleset with
     `claims.out_of_turn` (seed 003: "at any moment") while `claims.allowed` holds for it -
     and () in every other ruleset."""
+    if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
+        rules = seating.rules_for(rules, state)
     if seat is not None:
         arguments.check_state("legal_actions", rules, state)
         arguments.check_seat("legal_actions", seat, rules.players.count)
@@ -153,6 +176,8 @@ def apply(
 
     `seat` names the acting seat when it is not the seat to act: only an out-of-turn
     action (`legal_actions(rules, state, seat=seat)`) is accepted from it."""
+    if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
+        rules = seating.rules_for(rules, state)
     if seat is not None:
         arguments.check_state("apply", rules, state)
         arguments.check_action("apply", action)
@@ -181,7 +206,7 @@ def apply(
         _advance(step)
     elif step.restart:
         _restart(step)
-    return arguments.trust(rules, step.state), tuple(step.events)
+    return arguments.trust(step.rules, step.state), tuple(step.events)
 
 
 def _apply_out_of_turn(
@@ -273,7 +298,10 @@ def _misdeal_dealer(rules: Ruleset, s: GameState) -> str:
 def _end_deal(step: Step) -> None:
     step.set_match(deal_ended=True)
     if not step.state.match.over:
-        _start_deal(step, _next_dealer(step.rules, step.state))
+        dealer = _next_dealer(step.rules, step.state)
+        if step.state.match.leaving:  # match.eliminate: the table shrinks first
+            dealer = seating.reseat(step, dealer)
+        _start_deal(step, dealer)
 
 
 def _next_dealer(rules: Ruleset, s: GameState) -> int:

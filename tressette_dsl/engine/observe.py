@@ -20,9 +20,10 @@ from tressette_dsl.engine import zone_view
 from tressette_dsl.engine.arguments import check_seat, check_state
 from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
+from tressette_dsl.engine.occupancy import controller, shares_view
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.scoring import running_points
-from tressette_dsl.engine.seating import controller, shares_view
+from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import PhaseSpec, Ruleset, iter_cards
 
@@ -82,6 +83,8 @@ class Observation:
 
 def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     """What `seat` may see of `s` (its own hand, the table, never another hidden card)."""
+    if getattr(rules, "seat_table", None) is not None:
+        rules = rules_for(rules, s)
     check_state("observe", rules, s)
     check_seat("observe", seat, s.n)
     deck = rules.deck
@@ -217,6 +220,7 @@ def _declaration(rules: Ruleset, r: Any, seat: int) -> dict[str, Any]:
 
 
 def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
+    rules = rules_for(rules, s)  # the seats still in, after an elimination
     """Every card whose place `seat` knows (for leak tests and determinisation)."""
     mask = s.cards.hands[seat] | s.seen.discarded[seat]
     for other in range(s.n):

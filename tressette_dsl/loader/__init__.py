@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Severity, Span, did_you_mean
-from tressette_dsl.loader import checks, extends, recover, schema
+from tressette_dsl.loader import checks, extends, recover, schema, seats
 from tressette_dsl.loader.extends import (
     YAML_SUFFIXES,
     bundled_ids,
@@ -120,8 +120,18 @@ def collect(path_or_id: str | Path) -> tuple[dict[str, Any], SourceMap, list[Dia
         return doc, smap, problems
     problems += schema.check(doc, smap, skip=[d.path for d in problems])
     if _sound(problems):
-        problems += checks.check(doc, smap)
+        problems += _semantic(doc, smap)
     return doc, smap, problems
+
+
+def _semantic(doc: dict[str, Any], smap: SourceMap) -> list[Diagnostic]:
+    """Stage 4; with a seat count chosen per game, on the document of every count."""
+    table = seats.seat_range(doc)
+    own = list(seats.check_table(doc, smap))
+    if table is None:
+        return own + checks.check(doc, smap)
+    per_count = {n: checks.check(doc_n, smap_n) for n, doc_n, smap_n in seats.expansions(doc, smap)}
+    return own + seats.merge_problems(per_count, table)
 
 
 def _sound(problems: list[Diagnostic]) -> bool:

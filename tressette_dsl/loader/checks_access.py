@@ -108,6 +108,14 @@ def deck_values(doc: dict[str, Any]) -> dict[str, int] | None:
     return values if isinstance(values, dict) else None
 
 
+def deck_cards(doc: dict[str, Any]) -> list[str]:
+    """The card texts of the deck in play (rank then suit, `deck.exclude` left out); []
+    when the deck is not sound enough to list."""
+    suits, ranks = dict_at(doc, "deck", "suits"), sound_ranks(doc)
+    excluded = excluded_cards(doc)
+    return [f"{r}{s}" for s in suits for r in ranks if f"{r}{s}" not in excluded]
+
+
 def deck_units(doc: dict[str, Any]) -> tuple[int | None, int, int | None]:
     """(units of all the cards plus the last-trick bonus, units per point, number of cards);
     None where the deck is not sound enough to count."""

@@ -48,6 +48,7 @@ ClaimWrong = Literal["lose_match"]
 LeftoverTo = Literal["last_trick_winner", "declarer", "none"]
 ZoneSeenBy = Literal["nobody", "owner", "everyone"]
 BigWinEffect = Literal["win_match", "multiply", "none"]
+ResidualTo = Literal["last_trick_winner", "none"]
 
 MatchCheck = Literal["end_of_deal", "immediately"]
 MatchWinner = Literal["highest", "lowest"]
@@ -193,6 +194,12 @@ OPTIONS: tuple[Option, ...] = (
         implied=("none",),
     ),
     Option(
+        "ResidualTo",
+        ResidualTo,
+        "scoring.residual_to",
+        ("$defs/ruleset/properties/scoring/properties/residual_to",),
+    ),
+    Option(
         "MatchCheck",
         MatchCheck,
         "match.check",
@@ -252,6 +259,7 @@ CLAIM_WRONG: tuple[ClaimWrong, ...] = get_args(ClaimWrong)
 LEFTOVER_TO: tuple[LeftoverTo, ...] = get_args(LeftoverTo)
 ZONE_SEEN_BY: tuple[ZoneSeenBy, ...] = get_args(ZoneSeenBy)
 BIG_WIN_EFFECTS: tuple[BigWinEffect, ...] = get_args(BigWinEffect)
+RESIDUAL_TO: tuple[ResidualTo, ...] = get_args(ResidualTo)
 MATCH_CHECKS: tuple[MatchCheck, ...] = get_args(MatchCheck)
 MATCH_WINNERS: tuple[MatchWinner, ...] = get_args(MatchWinner)
 MATCH_TIES: tuple[MatchTie, ...] = get_args(MatchTie)

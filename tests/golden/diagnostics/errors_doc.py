@@ -164,6 +164,21 @@ EXPLAIN = {
     "units, `deck.unit` of them to a point (3 in the Tressette family). A value that is not "
     "a whole number of points, such as `last_trick: 1` (a third), is most often points "
     "written where units are meant; the hint gives the value in units. The file still loads.",
+    "TS450": "`players.count` written as a range, `{min, max, default}`, lets a game choose "
+    "its number of seats (`new_game(rules, seed, seats=n)`, `--seats n`): min must not be above "
+    "max, and the default (min when left out) must lie between them.",
+    "TS451": "`by_seats` keys an overlay of the ruleset by a seat count: each key must be a "
+    "count `players.count` allows, and `players.count` must be a range for the table to mean "
+    "anything.",
+    "TS452": "A `by_seats` entry changes the rules for one seat count; the ruleset's identity "
+    "(`id`, `extends`, `abstract`, `version`, `meta`), its `sides` and the table itself "
+    "(`by_seats`, `players.count`) are the same for every count, so an entry may not set them.",
+    "TS453": "`zones.<id>.cards` lays named cards in a zone before every deal (a deck "
+    "reduction, public with `seen_by: everyone`): each must be a card of the deck, laid once. "
+    "Inside a `by_seats` entry the message names the seat count.",
+    "TS454": "`match.eliminate` sends seats away from the table and plays on with the rules "
+    "of the seats left, down to two: it needs individual sides and `players.count` as a range "
+    "from 2, with `by_seats` entries for the counts whose rules differ.",
     "TS420": "A recorded choice (`meta.choices`) may name the rules it explains as `keys`, "
     "dotted paths such as `signals.striscio`; a ruleset that extends this one and changes one "
     "of them does not inherit the choice, so `describe` never shows a choice the rules no "

@@ -25,7 +25,7 @@ from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.errors import RuleEvaluationError
 from tressette_dsl.engine.events import DummyExposed, HandShown
 from tressette_dsl.engine.observe import Observation
-from tressette_dsl.engine.seating import person_seats
+from tressette_dsl.engine.occupancy import person_seats
 from tressette_dsl.rules.model import Ruleset
 
 LEFT, DEALER, RIGHT, DUMMY = 0, 1, 2, 3

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from tressette_dsl.engine import apply, is_over, legal_actions, new_game, observe
 from tressette_dsl.engine.events import DealScored
-from tressette_dsl.engine.seating import shares_view
+from tressette_dsl.engine.occupancy import shares_view
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import bundled_rulesets
 
@@ -48,7 +48,7 @@ def check_zones(rules, s: GameState) -> None:
     seen = 0
     count = 0
     masks = [*s.hands, *s.won]
-    masks += [1 << c for zone in s.zones for c in zone]  # every zone: stock, monte, widow...
+    masks += [1 << c for zone in s.zones for c in zone]  # every zone (a laid one too)
     masks += [1 << c for _x, c in s.trick]
     for mask in masks:
         assert not seen & mask, "a card is in two zones"

@@ -133,6 +133,7 @@ RECIPES: dict[str, Recipe] = {
     ),
     "MatchCheck": lambda v: f"{_TEAMS}match: {{check: {v}, target: 3}}\n",
     "MatchWinner": lambda v: f"{_TEAMS}match: {{winner: {v}}}\n",
+    "ResidualTo": lambda v: f"{_TEAMS}scoring: {{residual_to: {v}}}\n",
     "MatchTie": lambda v: f"extends: tressette-chiamata\nmatch: {{tie: {v}}}\n",
     "MatchReason": lambda v: (
         f"{_TEAMS}match: {{target: 5}}\n" if v == "target" else "extends: tressette-chiamata\n"
@@ -180,6 +181,7 @@ READ: dict[str, Callable[[Ruleset], Any]] = {
     "AllPassDealer": lambda r: r.flow[1].all_pass_dealer,  # type: ignore[union-attr]
     "MatchCheck": lambda r: r.match.check,
     "MatchWinner": lambda r: r.match.winner,
+    "ResidualTo": lambda r: r.scoring.residual_to,
     "MatchTie": lambda r: r.match.tie,
     "MatchReason": lambda r: r.match.reason,
 }

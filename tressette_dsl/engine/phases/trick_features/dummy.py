@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.events import DummyExposed, Event
+from tressette_dsl.engine.occupancy import dummy_of
 from tressette_dsl.engine.phases.trick_features.base import Changes, OnCard, TrickFeature
-from tressette_dsl.engine.seating import dummy_of
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
 
