@@ -425,9 +425,13 @@ class Table:
             self._hand_over(name, seat)
         self.last_prompted = seat
         self.letters = self.letters_of.setdefault(seat, {})
-        obs = _obs_dict(self.rules, state, seat)
+        # a dummy's owner is shown the table as the dummy sees it: its hand is the one to
+        # play from (`seating.dummy`); any other seat, its own view
+        asked = state.cursor.to_act
+        view = asked if asked is not None and asked != seat else seat
+        obs = _obs_dict(self.rules, state, view)
         offered = menu.build(self.rules, legal)
-        self._show_turn(seat, obs, offered)
+        self._show_turn(view, obs, offered)
         enter = render.enter_move(obs)  # nothing to decide: Enter makes the only move
         prompt = f"{name} [Enter: {enter}]> " if enter else f"{name}> "
         while True:
@@ -444,7 +448,7 @@ class Table:
                 self._show_moves(offered)
                 continue
             if word in ("hand", "table", "show", "look"):
-                self._show_turn(seat, obs, offered)
+                self._show_turn(view, obs, offered)
                 continue
             if word in ("history", "tricks"):
                 lines = self.deal_lines or ["Nothing has happened in this deal yet."]
