@@ -23,7 +23,7 @@ from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Match
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
-from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.model import PhaseSpec, Ruleset
 
 
 def new_game(
@@ -99,6 +99,7 @@ _LAST_LEGAL: tuple[Ruleset | None, GameState | None, tuple[Action, ...]] = (None
 
 
 def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
+    global _LAST_LEGAL  # noqa: PLW0603 - the one-entry cache above
     last = _LAST_LEGAL
     if last[1] is state and last[0] is rules:
         return last[2]
@@ -109,40 +110,20 @@ def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
         return ()
     spec = rules.flow[state.cursor.phase]
     legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
-    _remember_legal(rules, state, legal)
+    _LAST_LEGAL = (rules, state, legal)
     return legal
 
 
-def _remember_legal(rules: Ruleset, state: GameState, legal: tuple[Action, ...]) -> None:
-    global _LAST_LEGAL  # noqa: PLW0603 - the one-entry cache above
-    _LAST_LEGAL = (rules, state, legal)
-
-
-def _listed(rules: Ruleset, state: GameState, action: Action) -> bool:
-    """`action` is one of the objects `legal_actions` just returned for this state (by
-    identity: a membership test that costs no comparison of fields)."""
-    last = _LAST_LEGAL
-    if last[1] is not state or last[0] is not rules:
-        return False
-    for offered in last[2]:  # noqa: SIM110 - a plain loop: `any(genexpr)` costs more per action
-        if offered is action:
-            return True
-    return False
-
-
 def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    spec = None
-    if not _listed(rules, state, action):  # else: checked by `legal_actions`, and offered
-        arguments.check_state("apply", rules, state)
-        arguments.check_action("apply", action)
-        if state.match.over or state.cursor.to_act is None:
-            raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
-        spec = rules.flow[state.cursor.phase]
-        problem = PHASE_KINDS[spec.kind].check(rules, spec, state, action)
-        if problem is not None:
-            raise IllegalActionError(problem)
-    if spec is None:
-        spec = rules.flow[state.cursor.phase]
+    offered = False  # one of the very objects `legal_actions` just listed for this state?
+    last = _LAST_LEGAL
+    if last[1] is state and last[0] is rules:
+        for listed in last[2]:  # by identity: no comparison of fields
+            if listed is action:
+                offered = True
+                break
+    # an offered action was checked by `legal_actions`, and is legal by definition
+    spec = rules.flow[state.cursor.phase] if offered else _checked(rules, state, action)
     kind = PHASE_KINDS[spec.kind]
     if state.match.deal_ended:
         state = state.with_parts(match=state.match.but(deal_ended=False))
@@ -152,6 +133,20 @@ def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, 
     elif step.restart:
         _restart(step)
     return arguments.trust(rules, step.state), tuple(step.events)
+
+
+def _checked(rules: Ruleset, state: GameState, action: Action) -> PhaseSpec:
+    """The spec of the phase `action` is for, once the arguments and the phase's check
+    accept it (else the `ArgumentError` or `IllegalActionError` that says why not)."""
+    arguments.check_state("apply", rules, state)
+    arguments.check_action("apply", action)
+    if state.match.over or state.cursor.to_act is None:
+        raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+    spec = rules.flow[state.cursor.phase]
+    problem = PHASE_KINDS[spec.kind].check(rules, spec, state, action)
+    if problem is not None:
+        raise IllegalActionError(problem)
+    return spec
 
 
 def _advance(step: Step) -> None:

@@ -10,7 +10,6 @@ abandoned (`all_pass: redeal`): not counted, the next dealer deals.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, assert_never
 
@@ -22,42 +21,16 @@ from tressette_dsl.engine.events import AllPassed, AuctionWon, BidMade, Passed
 from tressette_dsl.engine.phases.common import not_legal, refuse
 from tressette_dsl.engine.phases.kind import (
     Obs,
-    Path,
-    PhaseBuilder,
-    PhaseKind,
     Talk,
     fixed_stage,
-    phase_schema,
+    kind_of,
 )
 from tressette_dsl.engine.phases.words import said
 from tressette_dsl.engine.state import BidRecord, GameState, PhaseLocal
 from tressette_dsl.engine.step import Step, evaluate_seat
 from tressette_dsl.engine.table import deal_env
-from tressette_dsl.rules import options, scopes
-from tressette_dsl.rules.model import Expr, Rule, Ruleset
-from tressette_dsl.rules.options import AllPass, Speeches
-
-
-@dataclass(frozen=True, slots=True)
-class BidSpec:
-    id: str
-    level: int
-    contract: str
-    closes: bool
-    rank: int | None  # rank index named by the bid (called-card auctions)
-    points: tuple[int, int] | None  # (from, to): a parametrised bid `bid ID N`
-
-
-@dataclass(frozen=True, slots=True)
-class AuctionPhase:
-    id: str
-    when: Expr | None
-    first: Expr
-    speeches: Speeches
-    bids: tuple[BidSpec, ...]
-    all_pass: AllPass
-    rule: Rule
-    kind: str = "auction"
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.auction import SYNTAX, AuctionPhase, BidSpec
 
 
 @record
@@ -225,89 +198,7 @@ def _all_passed(step: Step) -> bool:
     return False
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "An auction: sets declarer, contract, bid, bid_rank and bid_points."
-PROPERTIES: Mapping[str, Any] = {
-    "first": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "The first seat to speak (a seat expression or a role: declarer, "
-        "defenders, partner, call_supplier, all expression. See "
-        "docs/expressions.md.)",
-    },
-    "speeches": {
-        "enum": ["once", "until_pass"],
-        "description": "once: each seat speaks once; until_pass: turns go round, a pass "
-        "is final, the auction ends when one bidder remains.",
-    },
-    "bids": {
-        "type": "object",
-        "description": "The bids, keyed by id; a bid must be higher than the last (a higher "
-        "level, or the same level and more points).",
-        "propertyNames": {"$ref": "#/$defs/entry_id"},
-        "additionalProperties": {
-            "description": "One bid, keyed by its id; null removes an inherited bid.",
-            "anyOf": [
-                {"$ref": "#/$defs/bid", "description": "The bid."},
-                {"type": "null", "description": "Removes the bid inherited through extends."},
-            ],
-        },
-    },
-    "all_pass": {
-        "enum": ["redeal"],
-        "description": "What happens when everyone passes: redeal (the next dealer "
-        "deals; the deal does not count).",
-    },
-}
-REQUIRED: tuple[str, ...] = ("bids",)
-
-
-BAD_VALUE = "TS433"  # a value outside what the engine can play (rules/build.py)
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> AuctionPhase | None:
-    first = b.expr((*path, "first"), "seat", scopes.SEAT_EXPR, "next(dealer)")
-    bids = []
-    for bid_id, given in (b.get((*path, "bids"), {}) or {}).items():
-        entry = given or {}
-        rank = entry.get("rank")
-        rank_index = None
-        if rank is not None:
-            ranks = b.ctx.ranks if b.ctx else ()
-            if str(rank) not in ranks:
-                b.problem(
-                    BAD_VALUE,
-                    f"bid rank {rank!r} is not a rank of the deck",
-                    (*path, "bids", bid_id, "rank"),
-                    hint=f"ranks: {' '.join(ranks)}",
-                )
-            else:
-                rank_index = ranks.index(str(rank))
-        points = entry.get("points")
-        span = (int(points["from"]), int(points["to"])) if points else None
-        bids.append(
-            BidSpec(
-                str(bid_id),
-                int(entry.get("level", 0)),
-                str(entry.get("contract", bid_id)),
-                bool(entry.get("closes")),
-                rank_index,
-                span,
-            )
-        )
-    if first is None:
-        return None
-    return AuctionPhase(
-        pid,
-        when,
-        first,
-        options.pick(b.get((*path, "speeches")), options.SPEECHES, "once"),
-        tuple(bids),
-        options.pick(b.get((*path, "all_pass")), options.ALL_PASS, "redeal"),
-        b.rule((*path, "bids")),
-    )
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: AuctionPhase) -> str:
@@ -359,27 +250,17 @@ def _task_bid(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk)
     return " ".join(parts)
 
 
-KIND = PhaseKind(
-    name="auction",
-    spec=AuctionPhase,
-    schema=phase_schema("auction", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
     act=act,
     describe=describe,
-    sets=frozenset(
-        {
-            "declarer",
-            "contract_value",
-            "contract_target",
-            "bid",
-            "bid_points",
-            "bid_rank",
-            "contract",
-        }
-    ),
     tasks={"bid": _task_bid},
     stage=fixed_stage("auction"),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["AuctionPhase", "BidSpec"]

@@ -96,15 +96,21 @@ def resolve(rules: Ruleset, spec: TricksPhase) -> TrickTable:
 
 
 _TABLES: dict[int, tuple[Ruleset, TricksPhase, TrickTable]] = {}
+_LAST: tuple[Ruleset | None, TricksPhase | None, TrickTable | None] = (None, None, None)
 
 
 def table(rules: Ruleset, spec: TricksPhase) -> TrickTable:
-    """`resolve`, once per ruleset and trick phase (a ruleset is immutable)."""
+    """`resolve`, once per ruleset and trick phase (a ruleset is immutable). The trick
+    phase asks on every card: the phase asked last answers without a dictionary."""
+    global _LAST  # noqa: PLW0603 - a one-entry cache in front of `_TABLES`
+    last = _LAST
+    if last[1] is spec and last[0] is rules and last[2] is not None:
+        return last[2]
     entry = _TABLES.get(id(spec))
-    if entry is not None and entry[0] is rules and entry[1] is spec:
-        return entry[2]
-    if len(_TABLES) > 256:  # many rulesets loaded (tests): start again
-        _TABLES.clear()
-    found = resolve(rules, spec)
-    _TABLES[id(spec)] = (rules, spec, found)
-    return found
+    if entry is None or entry[0] is not rules or entry[1] is not spec:
+        if len(_TABLES) > 256:  # many rulesets loaded (tests): start again
+            _TABLES.clear()
+        entry = (rules, spec, resolve(rules, spec))
+        _TABLES[id(spec)] = entry
+    _LAST = entry
+    return entry[2]
