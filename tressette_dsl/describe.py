@@ -105,10 +105,12 @@ def _page(rules: Any, meta: dict[str, Any]) -> str:
 def _overview(rules: Any) -> list[str]:
     """Three or four sentences: who plays, with what, how a deal goes, how the match ends."""
     p, s, d = rules.players, rules.sides, rules.deck
+    table = rules.seat_table
+    many = f"{table.low} to {table.high} players" if table else f"{p.count} players"
     if s.mode == "teams":
         who = f"{p.count} players in {len(s.names)} fixed partnerships"
     elif s.mode == "individual":
-        who = f"{p.count} players, each for himself"
+        who = f"{many}, each for himself"
     else:
         who = f"{p.count} players; each deal one of them (the declarer) plays against the others"
     kinds = [ph.kind for ph in rules.flow]
@@ -136,10 +138,19 @@ def _overview(rules: Any) -> list[str]:
         if rules.match.target is not None
         else f"the match ends when {_say(rules.match.end)}"
     )
+    if rules.match.winner == "lowest":
+        end = (
+            f"points are penalties: a player whose total reaches the limit "
+            f"({_say(rules.match.eliminate)}) leaves the table, and the last one left wins"
+            if rules.match.eliminate is not None
+            else f"points are penalties: the match ends when {_say(rules.match.end)}, and "
+            "the lowest total wins"
+        )
+    d_size = f"{d.size} cards" if not table else f"{d.size} cards (fewer with some counts)"
     return [
         "## In short",
         "",
-        f"{who.capitalize()}, with {d.size} cards. Each deal: {'; '.join(steps)}. "
+        f"{who.capitalize()}, with {d_size}. Each deal: {'; '.join(steps)}. "
         f"Then the deal is scored; {end}.",
     ]
 
@@ -186,6 +197,42 @@ def _players(rules: Any) -> list[str]:
         out.append(
             "- Sides change every deal: the declarer (with a called partner, if any) against "
             "the others, whose tricks are pooled for the result; each player keeps his own balance."
+        )
+    out += _seat_table(rules)
+    return out
+
+
+def _seat_table(rules: Any) -> list[str]:
+    """The seat count chosen per game, and what each count changes (`by_seats`)."""
+    table = rules.seat_table
+    if table is None:
+        return []
+    out = [
+        f"- The number of players is chosen when a game is created: {table.low} to "
+        f"{table.high}, {table.default} by default (`tressette play {rules.id} --seats N`). "
+        "The names above are those of the default table. By count:"
+    ]
+    for n, each in sorted(table.rulesets.items()):
+        deal = next((ph for ph in each.flow if ph.kind == "deal"), None)
+        hand = sum(pk.count or 0 for pk in deal.packets if pk.zone is None) if deal else 0
+        parts = [f"{hand} cards each"]
+        for zone in each.zones:
+            if zone.laid:
+                cards = " ".join(each.deck.card_text[c] for c in zone.laid)
+                seen = "face up" if zone.seen_by == "everyone" else "face down"
+                parts.append(f"{cards} laid aside {seen} ({zone.id}) before the deal")
+        for pk in deal.packets if deal else ():
+            if pk.zone is not None:
+                parts.append(
+                    f"the rest to the {pk.zone}"
+                    if pk.count is None
+                    else f"{pk.count} to the {pk.zone}"
+                )
+        out.append(f"  - {n} players: {'; '.join(parts)}.")
+    if rules.match.eliminate is not None:
+        out.append(
+            "- When players leave the table (see End of the match), the next deal follows "
+            "the count of the players left."
         )
     return out
 
@@ -364,7 +411,10 @@ def _claims(rules: Any) -> list[str]:
 
 
 def _claim_when(c: Any) -> str:
-    return "" if c.allowed.text == "true" else f" when {_say(c.allowed)}"
+    when = "" if c.allowed.text == "true" else f" when {_say(c.allowed)}"
+    if getattr(c, "out_of_turn", False):  # claims.out_of_turn: not only at his own turn
+        when += " at any moment, even while another player is to act"
+    return when
 
 
 def _scoring(rules: Any) -> list[str]:
@@ -382,6 +432,13 @@ def _scoring(rules: Any) -> list[str]:
         ),
         _deal_total(rules),
     ]
+    if sc.residual_to != "none":
+        total = "the sum of the sides' points" if sc.deal_total is None else _say(sc.deal_total)
+        out.append(
+            f"- The side that took the last trick does not round its own points: it scores "
+            f"what the deal is worth ({total}) less the other sides' points, taking "
+            "everybody's leftover fractions."
+        )
     for zone in rules.zones:  # the declared zones, each with its own leftover_to
         if zone.leftover_to != "none":
             to = zone.leftover_to.replace("_", " ")
@@ -400,6 +457,12 @@ def _scoring(rules: Any) -> list[str]:
                 if bw.cancels_opponent_declarations
                 else ""
             )
+            if bw.points is not None or bw.others is not None:
+                mine = f"it scores {_say(bw.points)}" if bw.points is not None else ""
+                theirs = f"every other side scores {_say(bw.others)}" if bw.others else ""
+                said = "; ".join(x for x in (mine, theirs) if x)
+                out.append(f"- **{bw.id}**, when {_say(bw.condition)}: {said} for the deal.")
+                continue
             out.append(f"- **{bw.id}**, when {_say(bw.condition)}: {what} {amount}.{cancels}")
     return out
 
@@ -437,7 +500,16 @@ def _match(rules: Any) -> list[str]:
     if m.target is not None:
         out.append(f"- Target: **{m.target}** points.")
     check = "at the end of a deal" if m.check == "end_of_deal" else "the moment it holds"
-    out.append(f"- The match ends when {_say(m.end)}, checked {check}.")
+    if m.eliminate is not None:
+        out.append(
+            f"- After each scored deal, every player for whom {_say(m.eliminate)} leaves the "
+            "table (all of them at once); the last player left wins. If nobody would be left, "
+            f"the {m.winner} total among those leaving wins, equal totals sharing."
+        )
+        if m.end.text != "false":
+            out.append(f"- The match also ends when {_say(m.end)}, checked {check}.")
+    else:
+        out.append(f"- The match ends when {_say(m.end)}, checked {check}.")
     tie = "play another deal" if m.tie == "play_on" else "the win is shared"
     out.append(f"- Winner: the {m.winner} total; on a tie, {tie}.")
     return out

@@ -17,7 +17,10 @@ from tressette_dsl.cli.simulate import simulate
 from tressette_dsl.compiled.matches import engine_for
 from tressette_dsl.loader import load_ruleset, playable_rulesets
 
-BUNDLED = [p.stem for p in playable_rulesets()]
+# traversone's shrinking table (match.eliminate) and laid cards are not compiled yet: the
+# kernel says so and simulate uses the interpreter (test_compiled_differential.py)
+INTERPRETED = {"traversone"}
+BUNDLED = [p.stem for p in playable_rulesets() if p.stem not in INTERPRETED]
 
 
 def _timeless(summaries: list[MatchSummary]) -> list[MatchSummary]:

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, cast, runtime_checkable
 
-from tressette_dsl.engine import observe
+from tressette_dsl.engine import legal_actions, observe
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
@@ -75,6 +75,56 @@ def choose(
         )  # the protocol's `act` takes no state; a search agent's does
         return search.act(rules, observation, legal, rng, state=state)
     return agent.act(rules, observation, legal, rng)
+
+
+def interrupt(
+    agent: Agent,
+    rules: Ruleset,
+    state: GameState,
+    *,
+    seat: int,
+    legal: Sequence[Action],
+    rng: random.Random,
+) -> Action | None:
+    """Ask `agent`, in `seat`, which is not to act, whether it acts out of turn now (`legal`:
+    ``legal_actions(rules, state, seat=seat)``, a claim in a ruleset with
+    `claims.out_of_turn`). An agent opts in with a method ``interrupt(rules, observation,
+    legal, rng) -> Action | None``; one without it never interrupts (the random agent, so
+    that random playouts, and the compiled kernel's, stay as they are)."""
+    method = getattr(agent, "interrupt", None)
+    if method is None or not legal:
+        return None
+    chosen: Action | None = method(rules, observe(rules, state, seat), legal, rng)
+    return chosen
+
+
+def interruption(
+    agents: Sequence[Agent],
+    rules: Ruleset,
+    state: GameState,
+    rngs: Sequence[random.Random],
+) -> tuple[int, Action] | None:
+    """The first seat after the seat to act, in turn, whose agent acts out of turn, and its
+    action; None when none does or the ruleset allows nothing out of turn (then no agent is
+    asked, so this costs nothing per step)."""
+    claims = rules.claims
+    seat = state.to_act
+    if claims is None or not claims.out_of_turn or seat is None:
+        return None
+    others = rules.players.order_from(rules.players.next(seat))[: rules.players.count - 1]
+    for other in others:
+        if other >= len(agents) or getattr(agents[other], "interrupt", None) is None:
+            continue  # an agent that never interrupts costs nothing
+        legal = legal_actions(rules, state, other)
+        action = interrupt(agents[other], rules, state, seat=other, legal=legal, rng=rngs[other])
+        if action is not None:
+            if action not in legal:
+                raise AgentError(
+                    f"{agents[other].name} agent in seat {other} chose {action!s} out of turn, "
+                    "which is not a legal action"
+                )
+            return other, action
+    return None
 
 
 def seat_rng(seed: int, seat: int) -> random.Random:

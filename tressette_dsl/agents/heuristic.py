@@ -69,6 +69,16 @@ class HeuristicAgent:
         others = [a for a in legal if not str(a).startswith(("claim", "signal"))]
         return (others or list(legal))[0]
 
+    def interrupt(
+        self, rules: Ruleset, observation: Observation, legal: Sequence[Action], rng: random.Random
+    ) -> Action | None:
+        """Out of turn (a ruleset with `claims.out_of_turn`): claim as soon as it is safe,
+        as at one's own turn; otherwise let the seat to act play."""
+        claims = [a for a in legal if str(a) == "claim"]
+        if claims and _View(rules, observation).claim_is_safe():
+            return claims[0]
+        return None
+
 
 def _card_of(action: Action) -> str:
     return str(action).split()[1]

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from tressette_dsl.agents import make_agent
-from tressette_dsl.agents.base import Agent, AgentError, choose, seat_rng
+from tressette_dsl.agents.base import Agent, AgentError, choose, interruption, seat_rng
 from tressette_dsl.engine import (
     apply,
     is_over,
@@ -26,6 +26,7 @@ from tressette_dsl.engine import (
 )
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.events import Event
+from tressette_dsl.engine.seating import original_seat, rules_for
 from tressette_dsl.engine.state import DealRecord, GameState
 from tressette_dsl.rules.model import Ruleset
 
@@ -83,14 +84,20 @@ def play_match(
         seat = to_act(state)
         if seat is None:
             raise MatchStopped("the match is not over but no seat is to act")
-        legal = legal_actions(rules, state)
-        action = choose(agents[seat], rules, state, legal, rngs[seat])
-        if action not in legal:
-            raise AgentError(
-                f"{agents[seat].name} agent in seat {seat} chose {action!s}, "
-                "which is not a legal action"
-            )
-        state, events = apply(rules, state, action)
+        out_of_turn = interruption(agents, rules, state, rngs)  # claims "at any moment"
+        if out_of_turn is not None:
+            seat, action = out_of_turn
+            state, events = apply(rules, state, action, seat=seat)
+        else:
+            legal = legal_actions(rules, state)
+            player = original_seat(state, seat)  # the agents sit where the match began
+            action = choose(agents[player], rules_for(rules, state), state, legal, rngs[player])
+            if action not in legal:
+                raise AgentError(
+                    f"{agents[player].name} agent in seat {seat} chose {action!s}, "
+                    "which is not a legal action"
+                )
+            state, events = apply(rules, state, action)
         actions += 1
         plays += str(action).startswith("play ")
         deals += sum(1 for e in events if type(e).__name__ == "Dealt")

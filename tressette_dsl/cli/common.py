@@ -54,6 +54,18 @@ def load_or_exit_code(ref: str) -> tuple[Ruleset | None, int]:
         return None, EXIT_USAGE if unreadable else EXIT_PROBLEMS
 
 
+def seated_or_report(command: str, rules: Ruleset, seats: int | None) -> Ruleset | None:
+    """The ruleset for `--seats N` (`Ruleset.for_seats`), `rules` when N is not given, or
+    None after printing why the count does not fit (the allowed range)."""
+    if seats is None:
+        return rules
+    try:
+        return rules.for_seats(seats)
+    except ValueError as exc:
+        print(f"tressette {command}: --seats: {exc}", file=sys.stderr)
+        return None
+
+
 def path_argument_problem(text: str, *, folders: bool) -> str | None:
     """Why a PATH argument cannot be read (missing, a FIFO, a device; a folder unless
     `folders`), as a message that names the path; None when it can be read."""

@@ -1,8 +1,9 @@
 """``tressette list``: the bundled rulesets, sorted by id.
 
 Each ruleset shows its id, the number of players, its title and one line of description.
-Abstract bases (``abstract: true``, not playable alone) are hidden unless ``--all`` is given,
-and then marked ``abstract``. A bundled file that does not load is listed as ``INVALID``
+Abstract bases (``abstract: true``, not playable alone) and mixins (``mixin: true``,
+fragments that rulesets add to their bases) are hidden unless ``--all`` is given, and then
+marked ``abstract`` or ``mixin``. A bundled file that does not load is listed as ``INVALID``
 (run ``tressette validate`` to see why).
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tressette_dsl.diagnostics import DiagnosticError, Severity
-from tressette_dsl.loader import bundled_rulesets, collect
+from tressette_dsl.loader import bundled_mixins, bundled_rulesets, collect
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,17 +28,20 @@ class Entry:
     abstract: bool
     problems: int
     file: str
+    mixin: bool = False
+    players_range: str | None = None  # "2-8" when the count is chosen per game
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = "List the bundled rulesets: id, players, title and description."
-    parser.add_argument("--all", action="store_true", help="also list abstract bases")
+    parser.add_argument("--all", action="store_true", help="also list abstract bases and mixins")
     parser.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
 
 def run(args: argparse.Namespace) -> int:
-    entries = sorted((entry(path) for path in bundled_rulesets()), key=lambda e: e.id)
-    shown = [e for e in entries if args.all or not e.abstract]
+    files = [*bundled_rulesets(), *(bundled_mixins() if args.all else [])]
+    entries = sorted((entry(path) for path in files), key=lambda e: e.id)
+    shown = [e for e in entries if args.all or not (e.abstract or e.mixin)]
     if args.format == "json":
         print(json.dumps([asdict(e) for e in shown], ensure_ascii=False, indent=2))
     else:
@@ -61,6 +65,10 @@ def entry(path: Path) -> Entry:
         abstract=doc.get("abstract") is True,
         problems=sum(1 for d in problems if d.severity is Severity.ERROR),
         file=str(path),
+        mixin=doc.get("mixin") is True,
+        players_range=(
+            f"{count.get('min')}-{count.get('max')}" if isinstance(count, dict) else None
+        ),
     )
 
 
@@ -74,8 +82,8 @@ def render(entries: list[Entry]) -> str:
     width = max(len(e.id) for e in entries) + 2
     lines = [f"{'ID':<{width}}PLAYERS  TITLE"]
     for e in entries:
-        players = "-" if e.players is None else str(e.players)
-        title = e.title + ("  (abstract)" if e.abstract else "")
+        players = e.players_range or ("-" if e.players is None else str(e.players))
+        title = e.title + ("  (mixin)" if e.mixin else "  (abstract)" if e.abstract else "")
         if e.problems:
             title += f"  INVALID: {e.problems} problem(s), see tressette validate"
         lines.append(f"{e.id:<{width}}{players:<9}{title}")

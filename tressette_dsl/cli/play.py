@@ -28,9 +28,9 @@ from typing import Any, TextIO
 
 from tressette_dsl import gamelog
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind, make_agent
-from tressette_dsl.agents.base import choose, seat_rng
+from tressette_dsl.agents.base import choose, interruption, seat_rng
 from tressette_dsl.cli import colour, menu, render, suit_input, table_help
-from tressette_dsl.cli.common import load_or_report
+from tressette_dsl.cli.common import load_or_report, seated_or_report
 from tressette_dsl.engine import (
     IllegalActionError,
     InvalidActionError,
@@ -44,6 +44,7 @@ from tressette_dsl.engine import (
     to_act,
 )
 from tressette_dsl.engine.actions import Play
+from tressette_dsl.engine.seating import original_seat, rules_for, start_names
 from tressette_dsl.text import escape
 
 EXIT_OK, EXIT_STOPPED_BY_PLAYER, EXIT_USAGE, EXIT_MAX_DEALS, EXIT_CTRL_C = 0, 1, 2, 3, 130
@@ -80,6 +81,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "('0=human', 'North=random'), or one kind for all ('random'; 'human' = seat 0 human); "
         "kinds: human, bot (= heuristic), heuristic, random. Default: heuristic bots",
     )
+    parser.add_argument(
+        "--seats",
+        type=int,
+        metavar="N",
+        help="the number of players, for a ruleset that allows several (players.count as a "
+        "range, e.g. {min: 2, max: 8}); default: the ruleset's default",
+    )
     parser.add_argument("--log", metavar="FILE", help="write a JSON Lines game log to FILE")
     parser.add_argument("--quiet", action="store_true", help="print only the result")
     parser.add_argument(
@@ -94,6 +102,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
     rules = load_or_report(args.ruleset)
+    if rules is None:
+        return EXIT_USAGE
+    rules = seated_or_report("play", rules, args.seats)
     if rules is None:
         return EXIT_USAGE
     try:
@@ -292,7 +303,9 @@ class Table:
         deals = sum(1 for e in first if _type(e) == "Dealt")
         try:
             while not is_over(state):
+                before = state
                 state, events = self._turn(state)
+                events = self._reseated(before, state, events)
                 self.say(*self.renderer.events(events))
                 self._record(events)
                 deals += sum(1 for e in events if _type(e) == "Dealt")
@@ -322,12 +335,44 @@ class Table:
             )
         return self._finish(state)
 
+    def _reseated(self, before: Any, state: Any, events: Sequence[Any]) -> Sequence[Any]:
+        """When seats left the table (`match.eliminate`), the events up to the new deal are
+        shown as the old table saw them, and the renderers then follow the new table (its
+        names, the human's new seat number; a human who left watches everything)."""
+        if len(before.match.left) == len(state.match.left):
+            return events
+        cut = next((i for i, e in enumerate(events) if _type(e) == "Dealt"), len(events))
+        self.say(*self.renderer.events(events[:cut]))
+        self._record(events[:cut])
+        names = start_names(self.rules, state)
+        for seat, total, _deal in state.match.left[len(before.match.left) :]:
+            self.say(f"  {names[seat]} leaves the table (total {total}).")
+        rules = rules_for(self.rules, state)
+        viewer = self.renderer.viewer
+        if viewer is not None and viewer >= 0:
+            first = original_seat(before, viewer)
+            seated = [original_seat(state, i) for i in range(state.n)]
+            viewer = seated.index(first) if first in seated else None
+        for renderer in (self.renderer, self.recorder):
+            renderer.rules, renderer.viewer = rules, viewer
+        return events[cut:]
+
     def _turn(self, state: Any) -> tuple[Any, Sequence[Any]]:
         seat = to_act(state)
         if seat is None:
             raise RuntimeError("the match is not over but no seat is to act")
+        self.rules = rules_for(self.rules, state)  # the seats still in, after an elimination
+        player = original_seat(state, seat)  # kinds, bots and rngs are by the first seating
+        out_of_turn = interruption(self._interrupters(), self.rules, state, self.rngs)
+        if out_of_turn is not None:  # a bot claims "at any moment" (claims.out_of_turn)
+            seat, action = out_of_turn
+            state, events = apply(self.rules, state, action, seat=seat)
+            self.actions += 1
+            if self.log is not None:
+                self.log.action(seat, str(action), events)
+            return state, events
         legal = legal_actions(self.rules, state)
-        if self.kinds[seat] == HUMAN:
+        if self.kinds[player] == HUMAN:
             queued = self.queued.pop(0) if self.queued else None
             if queued is not None and queued in legal and self.last_prompted == seat:
                 action = queued
@@ -335,16 +380,22 @@ class Table:
                 self.queued = []
                 action = self._ask(state, seat, legal)
         else:
-            action = choose(self.bots[seat], self.rules, state, legal, self.rngs[seat])
+            action = choose(self.bots[player], self.rules, state, legal, self.rngs[player])
             if action not in legal:
                 raise RuntimeError(
-                    f"the {self.kinds[seat]} bot in seat {seat} chose {action}, not a legal action"
+                    f"the {self.kinds[player]} bot in seat {seat} chose {action}, "
+                    "not a legal action"
                 )
         state, events = apply(self.rules, state, action)
         self.actions += 1
         if self.log is not None:
             self.log.action(seat, str(action), events)
         return state, events
+
+    def _interrupters(self) -> list[Any]:
+        """The agent of each seat that may act out of turn here: the bots (a human claims
+        at his own prompt); None for a human seat."""
+        return [None if kind == HUMAN else self.bots[seat] for seat, kind in enumerate(self.kinds)]
 
     def _finish(self, state: Any) -> int:
         res = result(self.rules, state)
@@ -353,6 +404,8 @@ class Table:
         if self.quiet:
             print(f"{render.result_text(self.rules, res)} [seed {self.seed}]", file=self.out)
         else:
+            if state.match.left:  # the table shrank: every seat it began with, and its total
+                self.say(render.result_text(self.rules, res))
             self.say(f"(seed {self.seed}; replay with: {self.replay_command} --seed {self.seed})")
         return EXIT_OK
 
@@ -546,6 +599,9 @@ def replay_command(rules: Any, source: str | None, players: str | None) -> str:
     is named by its path (its id alone is not found), a bundled one by its id."""
     where = source if source and Path(source).is_file() else rules.id
     command = f"tressette play {shlex.quote(str(where))}"
+    table = getattr(rules, "seat_table", None)
+    if table is not None and rules.players.count != table.default:  # a count chosen
+        command += f" --seats {rules.players.count}"
     if players:
         command += f" --players {shlex.quote(players)}"
     return command

@@ -18,6 +18,7 @@ replays); 1 a malformed log, a divergence, or (with ``--strict``) a changed rule
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
+from tressette_dsl.engine.seating import original_seat, rules_for
 from tressette_dsl.loader import bundled_ids
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.text import escape
@@ -157,6 +159,12 @@ def replay(
 ) -> Divergence | None:
     """Re-apply every action of `log`; the first divergence, or None if it matches."""
     header = log.header
+    seats = len(header["seats"]) if isinstance(header.get("seats"), list) else None
+    if rules.seat_table is not None and seats is not None and seats != rules.players.count:
+        # a seat count chosen per game: the header's count of seats says which (a count
+        # outside the range is left to the message below)
+        with contextlib.suppress(ValueError):
+            rules = rules.for_seats(seats)
     if len(header["seats"]) != rules.players.count:
         return Divergence(
             1,
@@ -222,11 +230,12 @@ class _Bots:
     def check(
         self, rules: Ruleset, state: GameState, seat: int, legal: Sequence[Any], action: Any
     ) -> str | None:
+        seat = original_seat(state, seat)  # the bots sit where the match began
         agent = self.agents.get(seat)
         if agent is None:
             return None
         try:
-            chosen = choose(agent, rules, state, legal, self.rngs[seat])
+            chosen = choose(agent, rules_for(rules, state), state, legal, self.rngs[seat])
         except Exception as exc:  # a bot failure is the log's line, not a traceback
             return f"the {self.kinds[seat]} bot of the header failed: {type(exc).__name__}: {exc}"
         if chosen != action:
@@ -247,9 +256,7 @@ def _replay_action(
         )
     seat = to_act(state)
     if seat != entry.seat:
-        return state, Divergence(
-            line, f"expected {_seat(rules, seat)} to act, got {_seat(rules, entry.seat)}"
-        )
+        return _replay_out_of_turn(rules, state, entry, seat)
     try:
         action = parse_action(rules, state, entry.action)
     except InvalidActionError as exc:
@@ -276,6 +283,29 @@ def _replay_action(
         return state, None
     computed = [gamelog.to_jsonable(e) for e in events]
     problem = compare_events(computed, list(entry.events))
+    return state, (Divergence(line, problem) if problem else None)
+
+
+def _replay_out_of_turn(
+    rules: Ruleset, state: GameState, entry: gamelog.LogAction, seat: int | None
+) -> tuple[GameState, Divergence | None]:
+    """An action by a seat that was not to act: right only when that seat could act out of
+    turn (a claim, with `claims.out_of_turn`)."""
+    line = entry.line
+    expected = f"expected {_seat(rules, seat)} to act, got {_seat(rules, entry.seat)}"
+    if not 0 <= entry.seat < rules.players.count:
+        return state, Divergence(line, expected)
+    offered = legal_actions(rules, state, entry.seat)
+    try:
+        action = parse_action(rules, state, entry.action)
+    except InvalidActionError:
+        return state, Divergence(line, expected)
+    if action not in offered:
+        return state, Divergence(line, expected)
+    state, events = apply(rules, state, action, seat=entry.seat)
+    if events == entry.records:
+        return state, None
+    problem = compare_events([gamelog.to_jsonable(e) for e in events], list(entry.events))
     return state, (Divergence(line, problem) if problem else None)
 
 

@@ -37,7 +37,7 @@ from typing import Any
 
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind
 from tressette_dsl.agents.runner import MatchSummary, safe_match
-from tressette_dsl.cli.common import load_or_report
+from tressette_dsl.cli.common import load_or_report, seated_or_report
 from tressette_dsl.compiled.matches import engine_for, safe_compiled_match
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.simulation import BACKENDS, MatchJob, cap_jobs, run_matches
@@ -63,6 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"({', '.join(sorted(AGENT_KINDS))}; default: heuristic)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument(
+        "--seats",
+        type=int,
+        metavar="N",
+        help="the number of players, for a ruleset that allows several (default: its default)",
+    )
     parser.add_argument(
         "--max-deals", type=int, default=500, help="a match longer than this is an error"
     )
@@ -109,6 +115,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rules = load_or_report(args.ruleset)
+    if rules is None:
+        return EXIT_USAGE
+    rules = seated_or_report("simulate", rules, args.seats)
     if rules is None:
         return EXIT_USAGE
     try:

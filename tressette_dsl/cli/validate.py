@@ -25,7 +25,8 @@ from tressette_dsl.diagnostics import (
     render_json,
     render_text,
 )
-from tressette_dsl.loader import bundled_rulesets, validate_file
+from tressette_dsl.loader import bundled_mixins, bundled_rulesets, validate_file
+from tressette_dsl.loader.extends import says_mixin
 from tressette_dsl.source import display_name
 from tressette_dsl.text import escape, quote_input
 
@@ -63,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    files = discover(args.paths) if args.paths else bundled_rulesets()
+    files = discover(args.paths) if args.paths else [*bundled_rulesets(), *bundled_mixins()]
     if files is None:
         return 2
     if not files:
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
     print_diagnostics(diagnostics, args.format)
     errors = [d for d in diagnostics if d.severity is Severity.ERROR]
     if not args.quiet and args.format == "text":
-        print(_summary(len(files), errors), file=sys.stderr)
+        mixins = sum(1 for path in files if says_mixin(Path(path)))
+        print(_summary(len(files) - mixins, errors, mixins), file=sys.stderr)
         if not _build_available():
             print(
                 "note: expressions were not compiled (tressette_dsl.rules.build is not available)",
@@ -168,11 +170,18 @@ def _prop(text: str) -> str:
     return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def _summary(count: int, errors: list[Diagnostic]) -> str:
+def _summary(count: int, errors: list[Diagnostic], mixins: int = 0) -> str:
+    """ "17 rulesets checked (and 1 mixin): all valid"; mixins are fragments, not rulesets."""
     files = "ruleset" if count == 1 else "rulesets"
+    checked = f"{count} {files} checked"
+    fragments = f"{mixins} {'mixin' if mixins == 1 else 'mixins'}"
+    if mixins and count:
+        checked += f" (and {fragments})"
+    elif mixins:
+        checked = f"{fragments} checked"
     if not errors:
-        return f"{count} {files} checked: all valid"
+        return f"{checked}: all valid"
     bad = len({d.span.file for d in errors})
     problems = "problem" if len(errors) == 1 else "problems"
     where = f"{bad} file" if bad == 1 else f"{bad} files"
-    return f"{count} {files} checked: {len(errors)} {problems} in {where}"
+    return f"{checked}: {len(errors)} {problems} in {where}"

@@ -51,6 +51,13 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         uncovered.append("match.check: immediately")
     if rules.signals and rules.signaling.combine:
         uncovered.append("signaling.combine: true")
+    # the language of issue 12 (the reverse game): residual scoring and rescoring big wins
+    # are the interpreter's at the end of the deal (FastEnd.applies delegates it); a table
+    # that shrinks, or cards laid before the deal, are not compiled at all yet
+    if rules.match.eliminate is not None:
+        uncovered.append("match.eliminate")
+    if any(zone.laid for zone in rules.zones):
+        uncovered.append("cards laid in a zone before the deal (zones.<id>.cards)")
     d = rules.declaring
     from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
 
@@ -78,4 +85,9 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
             delegated.append("every decision of a seat holding drawn cards (extends_to_drawn)")
     if rules.claims is not None:
         delegated.append("claims (the kernel's policies never claim)")
+        if rules.claims.out_of_turn:
+            # an out-of-turn claim is an interruption by an agent that opts in
+            # (`agents.base.interruption`); the random agent never does, so a random
+            # playout is the same with or without them
+            delegated.append("claims out of turn (random agents never interrupt)")
     return uncovered, delegated

@@ -134,6 +134,10 @@ class FastEnd:
             return "mandatory declarations at the end of a trick"
         if any(b.cancels_opponent_declarations for b in rules.scoring.big_wins):
             return "a big win that cancels declarations"
+        if rules.scoring.residual_to != "none":
+            return f"scoring.residual_to: {rules.scoring.residual_to}"
+        if any(b.points is not None or b.others is not None for b in rules.scoring.big_wins):
+            return "a big win that rescores the deal (points / others)"
         return None
 
     @staticmethod

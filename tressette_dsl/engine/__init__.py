@@ -121,6 +121,10 @@ def result(rules: Ruleset, state: GameState) -> MatchResult:
     """Winners, totals per side and per seat, the per-deal history and why it ended."""
     from tressette_dsl.engine.arguments import check_state  # noqa: PLC0415
 
+    if getattr(rules, "seat_table", None) is not None:
+        from tressette_dsl.engine.seating import rules_for  # noqa: PLC0415
+
+        rules = rules_for(rules, state)
     check_state("result", rules, state)
     return _result(rules, state)
 
@@ -131,6 +135,10 @@ def parse_action(rules: Ruleset, state: GameState, text: str) -> Action:
     Whether the action is legal is `apply`'s business (`IllegalActionError`)."""
     from tressette_dsl.engine.arguments import check_state, check_text  # noqa: PLC0415
 
+    if getattr(rules, "seat_table", None) is not None:
+        from tressette_dsl.engine.seating import rules_for  # noqa: PLC0415
+
+        rules = rules_for(rules, state)
     check_state("parse_action", rules, state)
     check_text("parse_action", text)
     deck = rules.deck

@@ -5,7 +5,15 @@ hand, plus the cards it played to tricks while the declaring window was open (so
 combination declared at the end of a trick counts although one of its cards was played to
 it). One card may serve in several instances of different declarations; an instance whose
 cards lie inside an instance of a declaration listed in its `superseded_by` may not be
-declared (three aces while holding four: declare the four).
+declared (three aces while holding four: declare the four, FITRES).
+
+The same cards never count twice (digest 9.39): an instance is not offered once the seat
+has declared an instance that lies inside it or contains it (three aces, then the four
+aces, or the other way round), nor one that shares a card with an instance of the same
+declaration it declared (two of the four "three aces"). So without `superseded_by` a seat
+holding four may declare three instead - ADAM's rule, the undeclared point is lost - but
+never three and four. The combinations that a drawn card completes (`extends_to_drawn`) are
+new ones, declared on top (LOTO: "three aces 3, then the drawn fourth ace +4").
 """
 
 from __future__ import annotations
@@ -32,7 +40,8 @@ def options(
     if not rules.declarations:
         return []
     found = {d.id: _instances(rules, d, basis) for d in rules.declarations}
-    done = {(r.decl, r.cards) for r in s.play.declarations if r.seat == seat}
+    mine = [(r.decl, r.cards) for r in s.play.declarations if r.seat == seat]
+    done = set(mine)
     out: list[Option] = []
     for decl in rules.declarations:
         if only_with and not decl.extends_to_drawn:
@@ -40,6 +49,8 @@ def options(
         texts: list[tuple[str, int]] = []
         for key, cards in found[decl.id]:
             if (decl.id, cards) in done or (only_with and not cards & only_with):
+                continue
+            if not only_with and _counted(decl.id, cards, mine):
                 continue
             if any(
                 cards & ~bigger == 0 for sup in decl.superseded_by for _key, bigger in found[sup]
@@ -56,6 +67,17 @@ def options(
             )
             out.append((decl, text, cards))
     return out
+
+
+def _counted(decl_id: str, cards: int, mine: list[tuple[str, int]]) -> bool:
+    """The instance's cards are already counted by a declaration of the seat: one inside it
+    or containing it, or one of the same declaration sharing a card with it."""
+    for other_id, other in mine:
+        if other & ~cards == 0 or cards & ~other == 0:
+            return True
+        if other_id == decl_id and other & cards:
+            return True
+    return False
 
 
 def basis(s: GameState, seat: int) -> int:
@@ -92,6 +114,17 @@ def record(step: Step, seat: int, option: Option) -> None:
 
 
 def declare_all(step: Step, seat: int, basis_mask: int, only_with: int = 0) -> None:
-    """Mandatory declarations, and revealing announced ones: declare every instance."""
-    for option in options(step.rules, step.state, seat, basis_mask, only_with):
-        record(step, seat, option)
+    """Mandatory declarations, and revealing announced ones: declare every instance - the
+    larger first where one lies inside another (the four aces, not three of them), since
+    the same cards count only once."""
+    while True:
+        found = options(step.rules, step.state, seat, basis_mask, only_with)
+        largest = [o for o in found if not any(_inside(o[2], other[2]) for other in found)]
+        if not largest:
+            return
+        record(step, seat, largest[0])
+
+
+def _inside(cards: int, other: int) -> bool:
+    """`cards` lies strictly inside `other`."""
+    return cards != other and cards & ~other == 0

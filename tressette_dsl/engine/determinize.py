@@ -72,6 +72,10 @@ Place = tuple[str, Any]  # ("hand", seat) or (zone, discarding seat | None)
 
 def determinize(rules: Ruleset, state: GameState, seat: int, rng: random.Random) -> GameState:
     """A full state consistent with everything `seat` may know; the rest dealt at random."""
+    if getattr(rules, "seat_table", None) is not None:
+        from tressette_dsl.engine.seating import rules_for  # noqa: PLC0415
+
+        rules = rules_for(rules, state)
     check_state("determinize", rules, state)
     check_seat("determinize", seat, state.n)
     check_rng("determinize", rng)

@@ -9,21 +9,25 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine import arguments, match
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine import arguments, match, seating
+from tressette_dsl.engine.actions import Action, Claim
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
+    NOT_YOUR_TURN,
+    ArgumentValueError,
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.deal import DealPhase
+from tressette_dsl.engine.phases.trick_features.claims import interrupt, out_of_turn_actions
+from tressette_dsl.engine.phases.tricks import TricksPhase
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Match
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
-from tressette_dsl.rules.model import PhaseSpec, Ruleset
+from tressette_dsl.rules.model import Ruleset
 
 
 def new_game(
@@ -33,14 +37,20 @@ def new_game(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
+    seats: int | None = None,
     **zones: Sequence[str] | None,
 ) -> GameState:
     """A new match, dealt and waiting for the first decision.
+
+    `seats` chooses the number of players of a ruleset whose `players.count` is a range
+    (`rules.for_seats(seats)`; default: its default count); any other count is an
+    `ArgumentValueError` naming the range.
 
     `deck` fixes the first deal's order, `hands` some seats' hands, and each keyword named
     by a zone id of the ruleset (`stock=[...]`, `monte=[...]`, `out=[...]`) that zone's
     cards; whatever is not given is dealt from the rest. A zone id the first deal does not
     deal is an `ArgumentValueError` (a ValueError) naming the ruleset's zones."""
+    rules = _seated("new_game", rules, seats)
     arguments.check_setup(
         "new_game", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -55,10 +65,12 @@ def start(
     dealer: int | None = None,
     deck: Sequence[str] | None = None,
     hands: Mapping[int, Sequence[str]] | None = None,
+    seats: int | None = None,
     **zones: Sequence[str] | None,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """`new_game`, with the events of getting there: the first `Dealt` and every automatic
     step before the first decision (a redeal, a trump set, mandatory declarations...)."""
+    rules = _seated("start", rules, seats)
     arguments.check_setup(
         "start", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
@@ -91,20 +103,50 @@ def _begin(
     return arguments.trust(rules, step.state), tuple(step.events)
 
 
+def _seated(fn: str, rules: Ruleset, seats: int | None) -> Ruleset:
+    """The ruleset for `seats` players (None: `rules` as given)."""
+    if seats is None:
+        return rules
+    arguments.check_rules(fn, rules)
+    arguments.check_int(fn, "seats", seats)
+    try:
+        return rules.for_seats(seats)
+    except ValueError as exc:
+        raise ArgumentValueError(fn, "seats", str(exc)) from None
+
+
 # The last legal set handed out: (rules, state, actions). `legal_actions` asked twice for
 # one state (a bot, then `observe`) answers from it, and `apply` of one of those very
-# action objects needs no check (`_listed`): an action the engine itself just offered is
+# action objects needs no check (`apply`): an action the engine itself just offered is
 # legal by definition. One tuple, replaced whole, so a reader never sees half an entry.
 _LAST_LEGAL: tuple[Ruleset | None, GameState | None, tuple[Action, ...]] = (None, None, ())
 
 
-def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
+def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> tuple[Action, ...]:
+    """The actions of the seat to act, in canonical order; () once the match is over.
+
+    With `seat`, what that seat may do now: the same list when it is the seat to act;
+    otherwise what it may do out of turn - a claim, in a ruleset with
+    `claims.out_of_turn` (seed 003: "at any moment") while `claims.allowed` holds for it -
+    and () in every other ruleset."""
     global _LAST_LEGAL  # noqa: PLW0603 - the one-entry cache above
     last = _LAST_LEGAL
-    if last[1] is state and last[0] is rules:
+    if seat is None and last[1] is state and last[0] is rules:
         return last[2]
-    trusted = arguments.TRUSTED  # the state `apply` just returned needs no check
-    if trusted[1] is not state or trusted[0] is not rules:
+    trusted = arguments.TRUSTED  # what `apply` just returned: checked, its rules resolved
+    if seat is not None or trusted[1] is not state or trusted[0] is not rules:
+        if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
+            rules = seating.rules_for(rules, state)
+        if seat is not None:
+            arguments.check_state("legal_actions", rules, state)
+            arguments.check_seat("legal_actions", seat, rules.players.count)
+            if state.match.over or state.cursor.to_act is None:
+                return ()
+            if seat != state.cursor.to_act:
+                return out_of_turn_actions(rules, state, seat)
+        last = _LAST_LEGAL
+        if last[1] is state and last[0] is rules:
+            return last[2]
         arguments.check_state("legal_actions", rules, state)
     if state.match.over or state.cursor.to_act is None:
         return ()
@@ -114,16 +156,42 @@ def legal_actions(rules: Ruleset, state: GameState) -> tuple[Action, ...]:
     return legal
 
 
-def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
-    offered = False  # one of the very objects `legal_actions` just listed for this state?
+def _offered(rules: Ruleset, state: GameState, action: Action) -> bool:
+    """`action` is one of the very objects `legal_actions` just listed for this state and
+    ruleset (by identity: a membership test that compares no fields)."""
     last = _LAST_LEGAL
-    if last[1] is state and last[0] is rules:
-        for listed in last[2]:  # by identity: no comparison of fields
-            if listed is action:
-                offered = True
-                break
-    # an offered action was checked by `legal_actions`, and is legal by definition
-    spec = rules.flow[state.cursor.phase] if offered else _checked(rules, state, action)
+    if last[1] is not state or last[0] is not rules:
+        return False
+    for listed in last[2]:  # noqa: SIM110 - a plain loop: `any(genexpr)` costs more per action
+        if listed is action:
+            return True
+    return False
+
+
+def apply(
+    rules: Ruleset, state: GameState, action: Action, *, seat: int | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply the action of the seat to act; the new state and the events.
+
+    `seat` names the acting seat when it is not the seat to act: only an out-of-turn
+    action (`legal_actions(rules, state, seat=seat)`) is accepted from it.
+
+    An action that is one of the objects `legal_actions` just offered for this state
+    (`_offered`) was checked when it was listed: it is applied at once."""
+    if seat is not None or not _offered(rules, state, action):
+        if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
+            rules = seating.rules_for(rules, state)
+        if seat is not None:
+            arguments.check_state("apply", rules, state)
+            arguments.check_action("apply", action)
+            if state.match.over or state.cursor.to_act is None:
+                raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+            arguments.check_seat("apply", seat, rules.players.count)
+            if seat != state.cursor.to_act:
+                return _apply_out_of_turn(rules, state, action, seat)
+        if not _offered(rules, state, action):
+            _check(rules, state, action)
+    spec = rules.flow[state.cursor.phase]
     kind = PHASE_KINDS[spec.kind]
     if state.match.deal_ended:
         state = state.with_parts(match=state.match.but(deal_ended=False))
@@ -132,12 +200,35 @@ def apply(rules: Ruleset, state: GameState, action: Action) -> tuple[GameState, 
         _advance(step)
     elif step.restart:
         _restart(step)
+    return arguments.trust(step.rules, step.state), tuple(step.events)
+
+
+def _apply_out_of_turn(
+    rules: Ruleset, state: GameState, action: Action, seat: int
+) -> tuple[GameState, tuple[Event, ...]]:
+    """An action by a seat that is not to act: only what it may do out of turn."""
+    if action not in out_of_turn_actions(rules, state, seat):
+        to_act = state.cursor.to_act
+        allowed = rules.claims is not None and rules.claims.out_of_turn
+        why = (
+            "only a claim may interrupt, while claims.allowed holds for this seat"
+            if allowed
+            else "this ruleset allows nothing out of turn (claims.out_of_turn is not true)"
+        )
+        message = f"seat {seat} is not to act (seat {to_act} is): {why}"
+        raise IllegalActionError(Diagnostic(NOT_YOUR_TURN, message, NO_SPAN))
+    spec = rules.flow[state.cursor.phase]
+    assert isinstance(action, Claim) and isinstance(spec, TricksPhase)
+    if state.match.deal_ended:
+        state = state.with_parts(match=state.match.but(deal_ended=False))
+    step = Step(rules, state)
+    interrupt(step, spec, seat, action)
     return arguments.trust(rules, step.state), tuple(step.events)
 
 
-def _checked(rules: Ruleset, state: GameState, action: Action) -> PhaseSpec:
-    """The spec of the phase `action` is for, once the arguments and the phase's check
-    accept it (else the `ArgumentError` or `IllegalActionError` that says why not)."""
+def _check(rules: Ruleset, state: GameState, action: Action) -> None:
+    """Raise the `ArgumentError` or `IllegalActionError` that says why `action` may not be
+    applied to `state`; return when it may."""
     arguments.check_state("apply", rules, state)
     arguments.check_action("apply", action)
     if state.match.over or state.cursor.to_act is None:
@@ -146,7 +237,6 @@ def _checked(rules: Ruleset, state: GameState, action: Action) -> PhaseSpec:
     problem = PHASE_KINDS[spec.kind].check(rules, spec, state, action)
     if problem is not None:
         raise IllegalActionError(problem)
-    return spec
 
 
 def _advance(step: Step) -> None:
@@ -197,14 +287,26 @@ def _restart(step: Step) -> None:
         ),
         deal_ended=True,
     )
-    dealer = s.match.dealer if reason == "misdeal" else _next_dealer(step.rules, s)
+    same = reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same"
+    dealer = s.match.dealer if same else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
+
+
+def _misdeal_dealer(rules: Ruleset, s: GameState) -> str:
+    """`misdeal.dealer` of the deal phase that was annulled: who deals again."""
+    spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
+    if isinstance(spec, DealPhase) and spec.misdeal is not None:
+        return spec.misdeal.dealer
+    return "same"
 
 
 def _end_deal(step: Step) -> None:
     step.set_match(deal_ended=True)
     if not step.state.match.over:
-        _start_deal(step, _next_dealer(step.rules, step.state))
+        dealer = _next_dealer(step.rules, step.state)
+        if step.state.match.leaving:  # match.eliminate: the table shrinks first
+            dealer = seating.reseat(step, dealer)
+        _start_deal(step, dealer)
 
 
 def _next_dealer(rules: Ruleset, s: GameState) -> int:

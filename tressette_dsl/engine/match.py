@@ -84,15 +84,48 @@ def check_end(
     `record` is logged, only if the match ends."""
     rules, s = step.rules, step.state
     totals = s.match.totals if totals is None else totals
+    if rules.match.eliminate is not None and record is None and _eliminate(step, totals):
+        return True
     if not evaluate(rules.match.end, match_env(rules, s, totals)):
         return False
-    best = max(totals) if rules.match.winner == "highest" else min(totals)
-    winners = tuple(i for i, t in enumerate(totals) if t == best)
+    leaving = step.state.match.leaving  # seats eliminated by this deal cannot win by `end`
+    alive = [i for i in range(len(totals)) if i not in leaving]
+    pick = max if rules.match.winner == "highest" else min
+    best = pick(totals[i] for i in alive)
+    winners = tuple(i for i in alive if totals[i] == best)
     if len(winners) > 1 and rules.match.tie == "play_on":
         return False
     step.set_match(totals=totals, deals=s.match.deals + ((record,) if record else ()))
     end_match(step, winners, rules.match.reason)
     return True
+
+
+def _eliminate(step: Step, totals: tuple[int, ...]) -> bool:
+    """`match.eliminate` after a scored deal: the seats for which it holds leave (all at
+    once). One seat left: it wins. None left: the best of those leaving wins (`winner`
+    polarity), equal totals sharing. Otherwise they leave when the deal is over (`leaving`,
+    see `seating.reseat`) and the match goes on. True when the match ended."""
+    rules, s = step.rules, step.state
+    assert rules.match.eliminate is not None
+    env = match_env(rules, s, totals)
+    out = tuple(
+        i
+        for i, total in enumerate(totals)
+        if evaluate(rules.match.eliminate, {**env, "total": total})
+    )
+    if not out:
+        return False
+    stay = tuple(i for i in range(len(totals)) if i not in out)
+    if len(stay) == 1:
+        end_match(step, stay, rules.match.reason)
+        return True
+    if not stay:
+        pick = max if rules.match.winner == "highest" else min
+        best = pick(totals[i] for i in out)
+        end_match(step, tuple(i for i in out if totals[i] == best), rules.match.reason)
+        return True
+    step.update(match=s.match.but(leaving=out))
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +160,8 @@ def _deal_dict(record: DealRecord) -> dict[str, Any]:
 
 
 def result(rules: Ruleset, s: GameState) -> MatchResult:
+    if s.match.roster:
+        return _result_after_elimination(rules, s)
     names = slot_names(rules)
     seat_totals = tuple(
         s.match.totals[rules.sides.side_of[seat]]
@@ -145,5 +180,26 @@ def result(rules: Ruleset, s: GameState) -> MatchResult:
         games=outcome.games if outcome else 0,
         totals={names[i]: t for i, t in enumerate(s.match.totals)},
         seat_totals=seat_totals,
+        deals=s.match.deals,
+    )
+
+
+def _result_after_elimination(rules: Ruleset, s: GameState) -> MatchResult:
+    """The result of a game whose table shrank: every seat it began with, by its first
+    number and name, with the total it had when it left (or has now)."""
+    from tressette_dsl.engine import seating  # noqa: PLC0415 - seating imports the state only
+
+    names = seating.start_names(rules, s)
+    rows = seating.standings(rules, s)
+    outcome = s.match.outcome
+    winners = tuple(seating.original_seat(s, w) for w in outcome.winners) if outcome else ()
+    return MatchResult(
+        over=s.match.over,
+        winners=tuple(names[w] for w in winners),
+        winner_seats=frozenset(winners),
+        reason=outcome.reason if outcome else None,
+        games=outcome.games if outcome else 0,
+        totals={names[seat]: total for seat, total in rows},
+        seat_totals=tuple(total for _seat, total in rows),
         deals=s.match.deals,
     )

@@ -22,6 +22,7 @@ from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.scoring import running_points
+from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import PhaseSpec, Ruleset, iter_cards
 
@@ -81,11 +82,20 @@ class Observation:
 
 def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     """What `seat` may see of `s` (its own hand, the table, never another hidden card)."""
+    if getattr(rules, "seat_table", None) is not None:
+        rules = rules_for(rules, s)
     check_state("observe", rules, s)
     check_seat("observe", seat, s.n)
     deck = rules.deck
     texts = deck.texts
-    legal = tuple(str(a) for a in legal_actions(rules, s)) if s.cursor.to_act == seat else ()
+    # a seat that is not to act sees what it may do out of turn (a claim, in a ruleset with
+    # `claims.out_of_turn`), else nothing - asked only of such a ruleset
+    if s.cursor.to_act == seat:
+        legal = tuple(str(a) for a in legal_actions(rules, s))
+    elif rules.claims is not None and rules.claims.out_of_turn:
+        legal = tuple(str(a) for a in legal_actions(rules, s, seat))
+    else:
+        legal = ()
     spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
     zones = zone_views(rules, s, seat)
     views_of = {z["id"]: z["cards"] for z in zones}
@@ -153,7 +163,7 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
         kind=spec.kind if spec is not None else "",
         activity=s.cursor.sub,
         pending=s.cursor.pending,
-        progress=_progress(rules, spec, s) if legal else None,
+        progress=_progress(rules, spec, s) if legal and s.cursor.to_act == seat else None,
         zones=zones,
     )
 
@@ -197,6 +207,7 @@ def _declaration(rules: Ruleset, r: Any, seat: int) -> dict[str, Any]:
 
 
 def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
+    rules = rules_for(rules, s)  # the seats still in, after an elimination
     """Every card whose place `seat` knows (for leak tests and determinisation)."""
     mask = s.cards.hands[seat] | s.seen.discarded[seat]
     for other in range(s.n):

@@ -79,7 +79,15 @@ def points_env(rules: Ruleset, s: GameState, side: SideFacts, index: int) -> dic
     }
 
 
-def big_win_env(rules: Ruleset, s: GameState, facts: list[SideFacts], i: int) -> dict[str, Any]:
+def big_win_env(
+    rules: Ruleset,
+    s: GameState,
+    facts: list[SideFacts],
+    i: int,
+    *,
+    points: tuple[int, ...] = (),
+    total: int = 0,
+) -> dict[str, Any]:
     me = facts[i]
     others = [f for j, f in enumerate(facts) if j != i]
     env = points_env(rules, s, me, i)
@@ -90,15 +98,58 @@ def big_win_env(rules: Ruleset, s: GameState, facts: list[SideFacts], i: int) ->
         opp_units=sum(f.units for f in others),
         best_seat_tricks=me.best_seat_tricks,
         units_outside_best_seat=me.outside_best,
+        opp_points=sum(p for j, p in enumerate(points) if j != i),
+        deal_total=total,
     )
     return env
 
 
-def find_big_win(rules: Ruleset, s: GameState, facts: list[SideFacts]) -> tuple[BigWin, int] | None:
+def deal_points(rules: Ruleset, s: GameState, facts: list[SideFacts]) -> tuple[int, ...]:
+    """Each side's `deal_points`; with `residual_to: last_trick_winner`, the side that took
+    the last trick scores `deal_total` minus the others' points instead (it absorbs every
+    side's leftover fractions, so that the deal distributes exactly its total)."""
+    points = tuple(
+        evaluate_int(rules.scoring.deal_points, points_env(rules, s, f, i))
+        for i, f in enumerate(facts)
+    )
+    residual = rules.scoring.residual_to
+    match residual:
+        case "none":
+            return points
+        case "last_trick_winner":
+            taker = next((i for i, f in enumerate(facts) if f.last_trick), None)
+            if taker is None:
+                return points
+            rest = sum(p for i, p in enumerate(points) if i != taker)
+            total = deal_total(rules, facts, points)
+            return tuple(total - rest if i == taker else p for i, p in enumerate(points))
+        case unknown:
+            assert_never(unknown)
+
+
+def deal_total(rules: Ruleset, facts: list[SideFacts], points: tuple[int, ...]) -> int:
+    """`scoring.deal_total` (what a deal distributes), by default the sum of `points`."""
+    if rules.scoring.deal_total is None:
+        return sum(points)
+    env = {
+        "all_units": sum(f.units for f in facts),
+        "all_cards_units": sum(f.cards_units for f in facts),
+        "sides": len(facts),
+    }
+    return evaluate_int(rules.scoring.deal_total, env)
+
+
+def find_big_win(
+    rules: Ruleset,
+    s: GameState,
+    facts: list[SideFacts],
+    points: tuple[int, ...] = (),
+    total: int = 0,
+) -> tuple[BigWin, int] | None:
     """The first big win, in the order listed, that holds for some side."""
     if not rules.scoring.big_wins:
         return None
-    envs = [big_win_env(rules, s, facts, i) for i in range(len(facts))]
+    envs = [big_win_env(rules, s, facts, i, points=points, total=total) for i in range(len(facts))]
     for big in rules.scoring.big_wins:
         for i, env in enumerate(envs):
             if evaluate(big.condition, env):
@@ -109,7 +160,9 @@ def find_big_win(rules: Ruleset, s: GameState, facts: list[SideFacts]) -> tuple[
 def score_deal(step: Step) -> None:
     rules, s = step.rules, step.state
     facts = side_facts(rules, s, final=True)
-    big = find_big_win(rules, s, facts)
+    points = deal_points(rules, s, facts)
+    total = deal_total(rules, facts, points) if rules.scoring.big_wins else 0
+    big = find_big_win(rules, s, facts, points, total)
     if big and big[0].cancels_opponent_declarations:
         winner_seats = facts[big[1]].seats
         decls = tuple(
@@ -118,10 +171,10 @@ def score_deal(step: Step) -> None:
         step.set_play(declarations=decls)
         s = step.state
         facts = side_facts(rules, s, final=True)
-    points = tuple(
-        evaluate_int(rules.scoring.deal_points, points_env(rules, s, f, i))
-        for i, f in enumerate(facts)
-    )
+        points = deal_points(rules, s, facts)
+        total = deal_total(rules, facts, points)
+    if big and (big[0].points is not None or big[0].others is not None):
+        points = _rescored(rules, s, facts, points, total=total, big=big)
     deltas = [0] * len(s.match.totals)
     success = None
     effect = rules.scoring.big_win_effect
@@ -180,6 +233,29 @@ def score_deal(step: Step) -> None:
             case unknown:
                 assert_never(unknown)
     match.check_end(step)
+
+
+def _rescored(
+    rules: Ruleset,
+    s: GameState,
+    facts: list[SideFacts],
+    points: tuple[int, ...],
+    *,
+    total: int,
+    big: tuple[BigWin, int],
+) -> tuple[int, ...]:
+    """The deal's points when a big win with `points` / `others` applies (the cappotto
+    reversal of the reverse game: the side holding every point scores 0, each other side
+    the whole deal)."""
+    spec, side = big
+    out = list(points)
+    for i in range(len(facts)):
+        formula = spec.points if i == side else spec.others
+        if formula is not None:
+            out[i] = evaluate_int(
+                formula, big_win_env(rules, s, facts, i, points=points, total=total)
+            )
+    return tuple(out)
 
 
 def _payoff(

@@ -422,6 +422,13 @@ class Match:
     deal_ended: bool = False
     over: bool = False
     outcome: Outcome | None = None
+    # Elimination (`match.eliminate`). `roster`: the original seat number of each seat at
+    # the table now, () while nobody has left (seat i is seat i). `left`: (original seat,
+    # final total, deal number) of each seat that left, in order. `leaving`: the seats
+    # (numbered as at the table now) that leave once this deal is over.
+    roster: tuple[int, ...] = ()
+    left: tuple[tuple[int, int, int], ...] = ()
+    leaving: tuple[int, ...] = ()
 
     def but(
         self,
@@ -434,6 +441,9 @@ class Match:
         deal_ended: bool | Keep = KEEP,
         over: bool | Keep = KEEP,
         outcome: Outcome | Keep | None = KEEP,
+        roster: tuple[int, ...] | Keep = KEEP,
+        left: tuple[tuple[int, int, int], ...] | Keep = KEEP,
+        leaving: tuple[int, ...] | Keep = KEEP,
     ) -> Match:
         """A copy with the fields given changed (typed: mypy checks every name). It sets
         the slots through their descriptors, skipping the frozen `__init__`: the
@@ -448,6 +458,9 @@ class Match:
             set_deal_ended,
             set_over,
             set_outcome,
+            set_roster,
+            set_left,
+            set_leaving,
         ) = _SLOTS_MATCH
         set_deal_no(new, self.deal_no if deal_no is KEEP else deal_no)
         set_deals_counted(new, self.deals_counted if deals_counted is KEEP else deals_counted)
@@ -457,6 +470,9 @@ class Match:
         set_deal_ended(new, self.deal_ended if deal_ended is KEEP else deal_ended)
         set_over(new, self.over if over is KEEP else over)
         set_outcome(new, self.outcome if outcome is KEEP else outcome)
+        set_roster(new, self.roster if roster is KEEP else roster)
+        set_left(new, self.left if left is KEEP else left)
+        set_leaving(new, self.leaving if leaving is KEEP else leaving)
         return new
 
 
@@ -966,6 +982,9 @@ _ROUTE: dict[str, str] = {
     "deal_ended": "match",
     "over": "match",
     "outcome": "match",
+    "roster": "match",
+    "left": "match",
+    "leaving": "match",
 }
 _ROUTE.update(seed="", n="", local="", fixed="")
 _ROUTE.update({name: name for name in ("cursor", "cards", "seen", "play", "match")})

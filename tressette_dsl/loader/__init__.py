@@ -20,8 +20,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError, Severity, Span, did_you_mean
-from tressette_dsl.loader import checks, extends, recover, schema
-from tressette_dsl.loader.extends import YAML_SUFFIXES, bundled_ids, bundled_rulesets
+from tressette_dsl.loader import checks, extends, recover, schema, seats
+from tressette_dsl.loader.extends import (
+    YAML_SUFFIXES,
+    bundled_ids,
+    bundled_mixin_ids,
+    bundled_mixins,
+    bundled_rulesets,
+    is_mixin,
+)
 from tressette_dsl.source import SourceMap, parse_yaml, read_source
 from tressette_dsl.source.files import path_problem
 from tressette_dsl.text import quote_input
@@ -32,6 +39,8 @@ if TYPE_CHECKING:
 __all__ = [
     "RulesetArgumentError",
     "bundled_ids",
+    "bundled_mixin_ids",
+    "bundled_mixins",
     "bundled_rulesets",
     "load_document",
     "load_ruleset",
@@ -50,16 +59,17 @@ class RulesetArgumentError(TypeError):
 
 
 def playable_rulesets() -> list[Path]:
-    """The bundled rulesets that can be played: every one but the abstract bases.
+    """The bundled rulesets that can be played: every one but the abstract bases and the
+    mixins.
 
-    `abstract` is never inherited, so each file's own top level says it."""
+    `abstract` and `mixin` are never inherited, so each file's own top level says it."""
     out = []
     for path in bundled_rulesets():
         try:
             doc, _smap, _problems = parse_yaml(read_source(path), str(path))
         except DiagnosticError:
             continue  # a broken bundled file is `validate`'s to report
-        if isinstance(doc, dict) and doc.get("abstract") is not True:
+        if isinstance(doc, dict) and doc.get("abstract") is not True and not is_mixin(doc):
             out.append(path)
     return sorted(out, key=lambda p: p.stem)
 
@@ -86,6 +96,9 @@ def resolve_ruleset_path(name_or_path: str | os.PathLike[str]) -> Path:
     bare = "/" not in text and "\\" not in text and not text.endswith(YAML_SUFFIXES)
     if bare and text in ids:
         return ids[text]
+    mixins = bundled_mixin_ids()
+    if bare and text in mixins:  # found, so that `play accusi` says it is a mixin (TS470)
+        return mixins[text]
     hint: str | None
     if not problem.missing:
         message = f"cannot read '{shown}': {problem.reason}"
@@ -107,8 +120,18 @@ def collect(path_or_id: str | Path) -> tuple[dict[str, Any], SourceMap, list[Dia
         return doc, smap, problems
     problems += schema.check(doc, smap, skip=[d.path for d in problems])
     if _sound(problems):
-        problems += checks.check(doc, smap)
+        problems += _semantic(doc, smap)
     return doc, smap, problems
+
+
+def _semantic(doc: dict[str, Any], smap: SourceMap) -> list[Diagnostic]:
+    """Stage 4; with a seat count chosen per game, on the document of every count."""
+    table = seats.seat_range(doc)
+    own = list(seats.check_table(doc, smap))
+    if table is None:
+        return own + checks.check(doc, smap)
+    per_count = {n: checks.check(doc_n, smap_n) for n, doc_n, smap_n in seats.expansions(doc, smap)}
+    return own + seats.merge_problems(per_count, table)
 
 
 def _sound(problems: list[Diagnostic]) -> bool:
@@ -132,6 +155,12 @@ def load_ruleset(path_or_id: str | Path) -> Ruleset:
     doc, smap, problems = collect(path_or_id)
     if _errors(problems):  # say everything that is wrong, as `validate` would
         raise DiagnosticError(validate_file(path_or_id)[0])
+    if is_mixin(doc):
+        message = (
+            f"'{doc.get('id')}' is a mixin: a fragment that rulesets add to their bases, not a game"
+        )
+        hint = f"play a ruleset that extends it, or write one: extends: [BASE, {doc.get('id')}]"
+        raise DiagnosticError([smap.diagnostic("TS470", message, ("mixin",), hint=hint)])
     if doc.get("abstract") is True:
         message = f"'{doc.get('id')}' is abstract: a base for other rulesets, not playable alone"
         hint = "play a ruleset that extends it"
@@ -156,7 +185,7 @@ def validate_file(path: str | Path, *, build: bool = True) -> tuple[list[Diagnos
         file = resolve_ruleset_path(path)
         more = recover.more_problems(file, doc, smap, problems, build=build)
         return _dedup([*problems, *more]), False
-    if doc.get("abstract") is True or not build:
+    if doc.get("abstract") is True or is_mixin(doc) or not build:
         return problems, False
     try:
         from tressette_dsl.rules.build import build_ruleset  # noqa: PLC0415

@@ -18,6 +18,7 @@ from tressette_dsl.loader.checks_access import (
     dict_at,
     excluded_cards,
     expr_call,
+    fragment,
     int_at,
     list_at,
     phases_of,
@@ -26,7 +27,11 @@ from tressette_dsl.loader.checks_access import (
     sound_ranks,
     str_at,
 )
+from tressette_dsl.loader.declaring_checks import CODES as DECLARING_CODES
+from tressette_dsl.loader.declaring_checks import check_declaring
 from tressette_dsl.loader.inherit_meta import BAD_CHOICE_KEY, check_choice_keys
+from tressette_dsl.loader.seats import CODES as SEAT_CODES
+from tressette_dsl.loader.seats import check_expanded
 from tressette_dsl.loader.units import CODES as UNIT_CODES
 from tressette_dsl.loader.units import check_units
 from tressette_dsl.rules import zones as zones_of
@@ -53,6 +58,8 @@ CODES: dict[str, str] = {
     **shown_text.CODES,
     **consistency.CODES,
     **UNIT_CODES,
+    **DECLARING_CODES,
+    **SEAT_CODES,
 }
 
 Check = Callable[[dict[str, Any], SourceMap], Iterator[Diagnostic]]
@@ -105,7 +112,7 @@ def check_flow(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
             )
         elif isinstance(name, str) and name not in phases:
             yield _unknown(smap, "TS401", "flow: phase", name, known=phases, path=("flow", i))
-    if doc.get("abstract") is True or "flow" not in doc:
+    if fragment(doc) or "flow" not in doc:
         return
     for name in phases:
         if name not in flow:
@@ -245,7 +252,8 @@ def check_deal(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
     players = _players(doc)
     suits, ranks = _map(doc, "deck", "suits"), _sound_ranks(doc)
     excluded = _excluded(doc)
-    deck = len(suits) * len(ranks) - len(excluded)
+    laid = sum(len(v) for v in zones_of.laid_cards(doc).values())  # laid before the deal
+    deck = len(suits) * len(ranks) - len(excluded) - laid
     for name, phase in _phases(doc, "deal"):
         text = _str(phase, "packets")
         path = ("phases", name, "packets")
@@ -264,8 +272,10 @@ def check_deal(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
         if excluded:
             have = (
                 f"the deck has {len(suits)} suits × {len(ranks)} ranks - {len(excluded)} "
-                f"excluded = {deck} cards"
+                f"excluded = {deck + laid} cards"
             )
+        if laid:
+            have = f"{have.removesuffix(' cards')} - {laid} laid in zones = {deck} cards"
         if rest is None and dealt != deck:
             yield smap.diagnostic(
                 "TS407", f"phases.{name}.packets: {sum_text} = {dealt} cards, but {have}", path
@@ -454,8 +464,13 @@ def check_teams(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
 
 
 def check_big_wins(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
-    """win_match big wins say games; multiply big wins say a multiplier."""
-    wins = _map(doc, "scoring", "big_wins")
+    """win_match big wins say games; multiply big wins say a multiplier. A big win that
+    rescores the deal (`points` / `others`) needs neither: the rescoring is its effect."""
+    wins = {
+        k: w
+        for k, w in _map(doc, "scoring", "big_wins").items()
+        if not (isinstance(w, dict) and ("points" in w or "others" in w))
+    }
     effect = _str(doc, "scoring", "big_win_effect")
     if effect is None:  # the default: multiply when some big win has a multiplier
         some = any(isinstance(w, dict) and "multiplier" in w for w in wins.values())
@@ -513,4 +528,6 @@ CHECKS: tuple[Check, ...] = (
     shown_text.check_shown_text,
     *consistency.CHECKS,
     check_units,
+    check_declaring,
+    check_expanded,
 )

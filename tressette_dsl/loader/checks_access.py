@@ -35,10 +35,15 @@ def int_at(doc: Any, *keys: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def fragment(doc: dict[str, Any]) -> bool:
+    """An abstract base or a mixin: not a whole game, so nothing is required of it."""
+    return doc.get("abstract") is True or doc.get("mixin") is True
+
+
 def players_of(doc: dict[str, Any]) -> int | None:
     """players.count, or its default 4 in a playable ruleset (None in an abstract base)."""
     count = int_at(doc, "players", "count")
-    if count is None and doc.get("abstract") is not True and "count" not in dict_at(doc, "players"):
+    if count is None and not fragment(doc) and "count" not in dict_at(doc, "players"):
         return 4
     return count
 
@@ -101,6 +106,14 @@ def deck_values(doc: dict[str, Any]) -> dict[str, int] | None:
         return None
     values, _problems = expr_call("parse_values", text, ranks)
     return values if isinstance(values, dict) else None
+
+
+def deck_cards(doc: dict[str, Any]) -> list[str]:
+    """The card texts of the deck in play (rank then suit, `deck.exclude` left out); []
+    when the deck is not sound enough to list."""
+    suits, ranks = dict_at(doc, "deck", "suits"), sound_ranks(doc)
+    excluded = excluded_cards(doc)
+    return [f"{r}{s}" for s in suits for r in ranks if f"{r}{s}" not in excluded]
 
 
 def deck_units(doc: dict[str, Any]) -> tuple[int | None, int, int | None]:

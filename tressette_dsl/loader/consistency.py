@@ -18,6 +18,7 @@ from tressette_dsl.loader.checks_access import (
     deck_units,
     deck_values,
     dict_at,
+    fragment,
     int_at,
     list_at,
     packets_of,
@@ -112,7 +113,7 @@ def check_bids(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
 def check_match_end(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
     """A match whose end condition is a constant false would only stop at --max-deals."""
     end = str_at(doc, "match", "end")
-    if end is None or doc.get("abstract") is True:
+    if end is None or fragment(doc):
         return
     if _constant_false(end):
         yield smap.diagnostic(
@@ -261,7 +262,7 @@ def check_totals(doc: dict[str, Any], smap: SourceMap) -> Iterator[Diagnostic]:
     one are reported as a warning: it may be intended, but it changes the totals that the
     scoring was likely written for."""
     units, unit, _cards = deck_units(doc)
-    if units is None or doc.get("abstract") is True:
+    if units is None or fragment(doc):
         return
     points = units // unit
     said = f"the deck's cards and the last trick total {units} units = {points} points a deal"

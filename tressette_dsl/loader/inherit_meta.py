@@ -68,9 +68,15 @@ def _overlaps(a: Path, b: Path) -> bool:
 
 def inherited_meta(base_meta: Any, overlay: Mapping[str, Any]) -> Any:
     """The base's `meta` less the choices and prose that the overlay's rules contradict."""
+    return inherited_meta_after(base_meta, changed_rules(overlay))
+
+
+def inherited_meta_after(base_meta: Any, changed: list[Path]) -> Any:
+    """The base's `meta` less the choices and prose about the rules at `changed` (the paths
+    set, replaced or removed on top of it: by an overlay, or by a later entry of an
+    ``extends`` list)."""
     if not isinstance(base_meta, dict):
         return base_meta
-    changed = changed_rules(overlay)
     if not changed:
         return base_meta
     meta = {k: v for k, v in base_meta.items() if k not in PROSE}

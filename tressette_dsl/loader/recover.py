@@ -56,7 +56,7 @@ def more_problems(
             return found
     else:
         return found
-    if build and repaired.get("abstract") is not True:
+    if build and repaired.get("abstract") is not True and repaired.get("mixin") is not True:
         found += _build_problems(repaired, smap, bad)
     return found
 
@@ -82,15 +82,19 @@ def _lost_foundation(path: Path, base: dict[str, Any]) -> bool:
 
 def _base_document(file: FsPath, doc: dict[str, Any]) -> dict[str, Any]:
     ref = doc.get("extends")
-    if not isinstance(ref, str):
-        return {}
-    found, _message, _hint = extends.find_base(ref, file.resolve().parent)
-    if found is None:
-        return {}
-    try:
-        base, _smap, _problems = extends.load(found)
-    except DiagnosticError:
-        return {}
+    refs = [ref] if isinstance(ref, str) else ref if isinstance(ref, list) else []
+    base: dict[str, Any] = {}
+    for one in refs:  # the bases in order, as the loader merges them
+        if not isinstance(one, str):
+            return {}
+        found, _message, _hint = extends.find_base(one, file.resolve().parent)
+        if found is None:
+            return {}
+        try:
+            more, _smap, _problems = extends.load(found)
+        except DiagnosticError:
+            return {}
+        base = extends.merge(base, more)
     return base
 
 

@@ -101,7 +101,9 @@ def overlay(node: Any, path: tuple[str, ...] = ()) -> Any:
             continue
         if key in ("if", "then", "else"):
             continue  # conditions only add requirements: none apply to an overlay
-        if key == "$ref" and isinstance(value, str) and value.startswith(DEFS):
+        if key == "$ref" and value == DEFS + "overlay":
+            out[key] = value  # already the overlay (a `by_seats` entry): the same in both
+        elif key == "$ref" and isinstance(value, str) and value.startswith(DEFS):
             out[key] = DEFS + "overlay_" + value[len(DEFS) :]
         elif key in ("oneOf", "anyOf", "allOf", "prefixItems"):
             target = "anyOf" if key == "oneOf" else key

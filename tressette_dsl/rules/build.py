@@ -27,6 +27,7 @@ from tressette_dsl.expr import (
     parse_pattern,
     parse_values,
 )
+from tressette_dsl.loader import seats
 from tressette_dsl.loader.inherit_meta import choice_keys, choice_text
 from tressette_dsl.rules import options as opt
 from tressette_dsl.rules import scopes
@@ -48,6 +49,7 @@ from tressette_dsl.rules.model import (
     Rule,
     Ruleset,
     Scoring,
+    SeatTable,
     Sides,
     Signaling,
     SignalSpec,
@@ -72,6 +74,31 @@ NO_VALUE_YET = "TS434"  # a name used before any phase of flow gives it a value
 
 
 def build_ruleset(doc: dict[str, Any], smap: SourceMap) -> Ruleset:
+    """The ruleset; with `players.count` as a range, the one of the default count, carrying
+    the ruleset of every allowed count (`Ruleset.for_seats`), each built from the document
+    expanded for its count (`loader/seats.py`) and all sharing the file's hash."""
+    table = seats.seat_range(doc)
+    if table is None:
+        return _build_one(doc, smap)
+    digest = document_hash(doc)
+    built: dict[int, Ruleset] = {}
+    per_count: dict[int, list[Diagnostic]] = {}
+    for n, doc_n, smap_n in seats.expansions(doc, smap):
+        try:
+            built[n] = _build_one(doc_n, smap_n)
+        except DiagnosticError as err:
+            per_count[n] = list(err.diagnostics)
+    if per_count:
+        raise DiagnosticError(seats.merge_problems(per_count, table))
+    seat_table = SeatTable(table.low, table.high, table.default)
+    for n, rules in built.items():
+        seat_table.rulesets[n] = dataclasses.replace(
+            rules, seat_table=seat_table, document_hash=digest
+        )
+    return seat_table.rulesets[table.default]
+
+
+def _build_one(doc: dict[str, Any], smap: SourceMap) -> Ruleset:
     digest = document_hash(doc)
     builder = _Builder(doc, smap)
     rules = builder.build()
@@ -191,7 +218,7 @@ class _Builder:
         declaring = self.declaring(declarations)
         payoff = self.payoff()
         self.timeline()
-        zones = self.zones(scoring)
+        zones = self.zones(scoring, deck)
         if None in (sides, scoring, match) or self.problems:
             return None
         assert sides is not None and scoring is not None and match is not None
@@ -216,12 +243,13 @@ class _Builder:
             zones=zones,
         )
 
-    def zones(self, scoring: Scoring | None) -> tuple[Zone, ...]:
+    def zones(self, scoring: Scoring | None, deck: Deck) -> tuple[Zone, ...]:
         """The declared zones in order, or those the packets and phases name (`rules/zones.py`),
         each with its keys or their defaults."""
         leftover = scoring.leftover_to if scoring is not None else "last_trick_winner"
         out = []
         default = zones_of.defaults()
+        laid = zones_of.laid_cards(self.doc)
         for zone_id in zones_of.zone_ids(self.doc):
             path: Path = ("zones", zone_id)
             owner = self.who((*path, "owner"), "all") if self.get((*path, "owner")) else None
@@ -238,6 +266,10 @@ class _Builder:
                     drawn_from=bool(self.get((*path, "drawn_from"), default.drawn_from)),
                     ordered=bool(self.get((*path, "ordered"), default.ordered)),
                     declared=zones_of.declared(self.doc) is not None,
+                    # unknown cards are the loader's TS450; the builder keeps the known ones
+                    laid=tuple(
+                        sorted(deck.by_text[c] for c in laid.get(zone_id, ()) if c in deck.by_text)
+                    ),
                 )
             )
         return tuple(out)
@@ -290,7 +322,7 @@ class _Builder:
         )
 
     def players(self) -> Players:
-        count = int(self.get(("players", "count"), 4))
+        count = int(self.get(("players", "count"), 4))  # a range was expanded to one count
         direction = opt.pick(self.get(("players", "direction")), opt.DIRECTIONS, "anticlockwise")
         names = self.get(("players", "names")) or [f"Seat {i}" for i in range(count)]
         return Players(
@@ -546,6 +578,7 @@ class _Builder:
             opt.pick(self.get(("claims", "right")), opt.CLAIM_RIGHT, "win_match"),
             opt.pick(self.get(("claims", "wrong")), opt.CLAIM_WRONG, "lose_match"),
             about,
+            out_of_turn=self.get(("claims", "out_of_turn")) is True,
         )
 
     # --- scoring and the match -------------------------------------------------------------
@@ -563,7 +596,10 @@ class _Builder:
         for bid, entry in (self.get(("scoring", "big_wins"), {}) or {}).items():
             if entry is None:
                 continue
-            cond = self.expr(("scoring", "big_wins", bid, "condition"), "condition", scopes.BIG_WIN)
+            path: Path = ("scoring", "big_wins", bid)
+            cond = self.expr((*path, "condition"), "condition", scopes.BIG_WIN)
+            points = self.expr((*path, "points"), "formula", scopes.BIG_WIN_POINTS)
+            others = self.expr((*path, "others"), "formula", scopes.BIG_WIN_POINTS)
             if cond is not None:
                 bigs.append(
                     BigWin(
@@ -572,10 +608,12 @@ class _Builder:
                         int(entry.get("games", 1)),
                         int(entry.get("multiplier", 1)),
                         bool(entry.get("cancels_opponent_declarations", cancels_all)),
+                        points,
+                        others,
                     )
                 )
         default_effect: BigWinEffect = "none"
-        if bigs:
+        if bigs and all(b.points is None and b.others is None for b in bigs):
             default_effect = (
                 "multiply"
                 if any(
@@ -596,6 +634,8 @@ class _Builder:
             big_win_effect=opt.pick(
                 self.get(("scoring", "big_win_effect")), opt.BIG_WIN_EFFECTS, default_effect
             ),
+            residual_to=opt.pick(self.get(("scoring", "residual_to")), opt.RESIDUAL_TO, "none"),
+            deal_total=self.expr(("scoring", "deal_total"), "formula", scopes.DEAL_TOTAL),
         )
 
     def payoff(self) -> Payoff | None:
@@ -616,7 +656,10 @@ class _Builder:
 
     def match(self) -> Match | None:
         target = self.get(("match", "target"))
+        eliminate = self.expr(("match", "eliminate"), "condition", scopes.MATCH_ELIMINATE)
         default_end = "max(totals) >= target" if target is not None else None
+        if self.get(("match", "eliminate")) is not None:
+            default_end = "false"  # only elimination ends it, unless `end` says more
         end = self.expr(("match", "end"), "condition", scopes.MATCH_END, default_end)
         if end is None:
             if self.get(("match", "end")) is None:
@@ -631,6 +674,7 @@ class _Builder:
             winner=opt.pick(self.get(("match", "winner")), opt.MATCH_WINNERS, "highest"),
             tie=opt.pick(self.get(("match", "tie")), opt.MATCH_TIES, "play_on"),
             reason="target" if target is not None else "session_end",
+            eliminate=eliminate,
         )
 
 

@@ -28,6 +28,7 @@ from tressette_dsl.rules.options import (
     MatchReason,
     MatchTie,
     MatchWinner,
+    ResidualTo,
     Role,
     Says,
     SidesMode,
@@ -66,6 +67,7 @@ __all__ = [
     "Ruleset",
     "ScorePhase",
     "Scoring",
+    "SeatTable",
     "Sides",
     "SignalSpec",
     "Signaling",
@@ -252,6 +254,9 @@ class Claims:
     right: ClaimRight
     wrong: ClaimWrong
     about: ClaimFor = "own"  # `for`: own side, or the opponents (called out, FITRES)
+    # a seat that is not to act may claim too, interrupting whoever is (seed 003: "at any
+    # moment"); `engine.legal_actions(rules, state, seat=...)` offers it
+    out_of_turn: bool = False
 
 
 # --- scoring, payoff, match ---------------------------------------------------------------
@@ -264,6 +269,10 @@ class BigWin:
     games: int
     multiplier: int
     cancels_opponent_declarations: bool = False
+    # the deal rescored when it applies (the reverse game's cappotto): this side's points
+    # and each other side's, instead of their deal_points
+    points: Expr | None = None
+    others: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,6 +282,9 @@ class Scoring:
     deal_points: Expr
     big_wins: tuple[BigWin, ...]
     big_win_effect: BigWinEffect
+    # the last-trick side scores deal_total minus the others' points (`residual_to`)
+    residual_to: ResidualTo = "none"
+    deal_total: Expr | None = None  # None: the sum of the sides' deal_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +312,7 @@ class Match:
     winner: MatchWinner
     tie: MatchTie
     reason: MatchReason
+    eliminate: Expr | None = None  # per seat, after each scored deal: it leaves the table
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,6 +392,47 @@ class Zone:
     drawn_from: bool
     ordered: bool
     declared: bool = True
+    # cards laid here before every deal, out of the shuffle (`cards:`, a deck reduction)
+    laid: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SeatTable:
+    """`players.count` as a range, and the ruleset of each allowed count (`by_seats`).
+
+    `rulesets` is filled once by the builder; `rosters` caches the ruleset of a table that
+    shrank by elimination (the count's rules, with the names of the seats still in)."""
+
+    low: int
+    high: int
+    default: int
+    rulesets: dict[int, Ruleset] = field(default_factory=dict)
+    rosters: dict[tuple[int, tuple[int, ...]], Ruleset] = field(default_factory=dict)
+
+    def ruleset(self, ruleset_id: str, n: int) -> Ruleset:
+        if isinstance(n, bool) or not isinstance(n, int) or not self.low <= n <= self.high:
+            raise ValueError(
+                f"{ruleset_id} is played by {self.low} to {self.high} players, not {n!r}"
+            )
+        return self.rulesets[n]
+
+    def for_roster(self, start: int, roster: tuple[int, ...]) -> Ruleset:
+        """The ruleset for the seats `roster` (original seat numbers, in table order) of a
+        game that began with `start` seats: the count's rules, those seats' names."""
+        key = (start, roster)
+        found = self.rosters.get(key)
+        if found is None:
+            import dataclasses  # noqa: PLC0415 - only when a table shrinks
+
+            base = self.rulesets[len(roster)]
+            names = tuple(self.rulesets[start].players.names[i] for i in roster)
+            players = dataclasses.replace(base.players, names=names)
+            sides = base.sides
+            if sides.mode != "teams":
+                sides = dataclasses.replace(sides, names=names)
+            found = dataclasses.replace(base, players=players, sides=sides)
+            self.rosters[key] = found
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +460,21 @@ class Ruleset:
     document_hash: str = ""
     # the zones, declared ones in `zones:` order, then those implied by packets and phases
     zones: tuple[Zone, ...] = ()
+    # `players.count` as a range: the ruleset of every allowed count (None: one count)
+    seat_table: SeatTable | None = field(default=None, repr=False, compare=False)
+
+    def for_seats(self, n: int) -> Ruleset:
+        """The ruleset as played with `n` seats: its `by_seats` entry applied (built and
+        checked when the file loaded). A ruleset of one count only has that count; any
+        other `n` is a ValueError naming the allowed range."""
+        table = self.seat_table
+        if table is None:
+            if n == self.players.count:
+                return self
+            raise ValueError(
+                f"{self.id} is played by exactly {self.players.count} players, not {n}"
+            )
+        return table.ruleset(self.id, n)
 
     @property
     def zone_ids(self) -> tuple[str, ...]:

@@ -21,6 +21,7 @@ Direction = Literal["anticlockwise", "clockwise"]
 SidesMode = Literal["teams", "individual", "contract"]
 Role = Literal["declarer", "defenders", "partner", "call_supplier", "all"]
 FirstDealer = Literal["random"]
+MisdealDealer = Literal["same", "next"]
 
 Speeches = Literal["once", "until_pass"]
 AllPass = Literal["redeal"]
@@ -44,6 +45,7 @@ ClaimWrong = Literal["lose_match"]
 LeftoverTo = Literal["last_trick_winner", "declarer", "none"]
 ZoneSeenBy = Literal["nobody", "owner", "everyone"]
 BigWinEffect = Literal["win_match", "multiply", "none"]
+ResidualTo = Literal["last_trick_winner", "none"]
 
 MatchCheck = Literal["end_of_deal", "immediately"]
 MatchWinner = Literal["highest", "lowest"]
@@ -99,6 +101,12 @@ OPTIONS: tuple[Option, ...] = (
         "Speeches", Speeches, "phases.<auction>.speeches", (f"{_P}auction/properties/speeches",)
     ),
     Option("AllPass", AllPass, "phases.<auction>.all_pass", (f"{_P}auction/properties/all_pass",)),
+    Option(
+        "MisdealDealer",
+        MisdealDealer,
+        "phases.<deal>.misdeal.dealer",
+        (f"{_P}deal/properties/misdeal/properties/dealer",),
+    ),
     Option("CallEffect", CallEffect, "phases.<call>.effect", (f"{_P}call/properties/effect",)),
     Option("CallReveal", CallReveal, "phases.<call>.reveal", (f"{_P}call/properties/reveal",)),
     Option("CallTrump", CallTrump, "phases.<call>.trump", (f"{_P}call/properties/trump",)),
@@ -165,6 +173,12 @@ OPTIONS: tuple[Option, ...] = (
         implied=("none",),
     ),
     Option(
+        "ResidualTo",
+        ResidualTo,
+        "scoring.residual_to",
+        ("$defs/ruleset/properties/scoring/properties/residual_to",),
+    ),
+    Option(
         "MatchCheck",
         MatchCheck,
         "match.check",
@@ -206,6 +220,7 @@ SIDES_MODES: tuple[SidesMode, ...] = get_args(SidesMode)
 ROLES: tuple[Role, ...] = get_args(Role)
 SPEECHES: tuple[Speeches, ...] = get_args(Speeches)
 ALL_PASS: tuple[AllPass, ...] = get_args(AllPass)
+MISDEAL_DEALERS: tuple[MisdealDealer, ...] = get_args(MisdealDealer)
 CALL_EFFECTS: tuple[CallEffect, ...] = get_args(CallEffect)
 CALL_REVEALS: tuple[CallReveal, ...] = get_args(CallReveal)
 DRAW_ORDERS: tuple[DrawOrder, ...] = get_args(DrawOrder)
@@ -220,6 +235,7 @@ CLAIM_WRONG: tuple[ClaimWrong, ...] = get_args(ClaimWrong)
 LEFTOVER_TO: tuple[LeftoverTo, ...] = get_args(LeftoverTo)
 ZONE_SEEN_BY: tuple[ZoneSeenBy, ...] = get_args(ZoneSeenBy)
 BIG_WIN_EFFECTS: tuple[BigWinEffect, ...] = get_args(BigWinEffect)
+RESIDUAL_TO: tuple[ResidualTo, ...] = get_args(ResidualTo)
 MATCH_CHECKS: tuple[MatchCheck, ...] = get_args(MatchCheck)
 MATCH_WINNERS: tuple[MatchWinner, ...] = get_args(MatchWinner)
 MATCH_TIES: tuple[MatchTie, ...] = get_args(MatchTie)

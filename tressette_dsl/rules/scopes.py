@@ -97,6 +97,14 @@ BIG_WIN: Scope = {
     "opp_units": NUM,  # units of the other sides, bonus included
     "best_seat_tricks": NUM,  # tricks of this side's seat that won most
     "units_outside_best_seat": NUM,  # card units captured by every seat except that one
+    "opp_points": NUM,  # the deal points of the other sides (after residual_to)
+    "deal_total": NUM,  # scoring.deal_total (default: the sum of every side's deal points)
+}
+BIG_WIN_POINTS = BIG_WIN
+DEAL_TOTAL: Scope = {
+    "all_units": NUM,  # units captured by every side, the last-trick bonus included
+    "all_cards_units": NUM,  # card units captured by every side
+    "sides": NUM,  # the number of sides
 }
 PAYOFF_SUCCESS: Scope = {
     "declarer_points": NUM,  # deal points of the declarer's side
@@ -119,6 +127,7 @@ MATCH_END: Scope = {
     "deals_counted": NUM,
     "deal_no": NUM,
 }
+MATCH_ELIMINATE: Scope = {**MATCH_END, "total": NUM}  # `total`: this seat's match total
 
 #: Slot name (as in docs/language.md) -> (start symbol, scope, result type).
 SLOTS: dict[str, tuple[str, Scope]] = {
@@ -140,11 +149,15 @@ SLOTS: dict[str, tuple[str, Scope]] = {
     "claims.total": ("formula", CLAIM_TOTAL),
     "claims.target": ("formula", CLAIM_TARGET),
     "scoring.deal_points": ("formula", DEAL_POINTS),
+    "scoring.deal_total": ("formula", DEAL_TOTAL),
     "scoring.big_wins.*.condition": ("condition", BIG_WIN),
+    "scoring.big_wins.*.points": ("formula", BIG_WIN_POINTS),
+    "scoring.big_wins.*.others": ("formula", BIG_WIN_POINTS),
     "payoff.success": ("condition", PAYOFF_SUCCESS),
     "payoff.value": ("formula", PAYOFF_VALUE),
     "payoff.declarer": ("formula", PAYOFF_ROLE),
     "payoff.partner": ("formula", PAYOFF_ROLE),
     "payoff.defender": ("formula", PAYOFF_ROLE),
     "match.end": ("condition", MATCH_END),
+    "match.eliminate": ("condition", MATCH_ELIMINATE),
 }

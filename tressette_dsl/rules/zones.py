@@ -15,6 +15,7 @@ reference to an undeclared zone is a load error (loader/checks.py, TS417).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -161,6 +162,19 @@ ZONE_SCHEMA: Mapping[str, Any] = {
             "description": "Whether it keeps the order cards came in, the top card drawn "
             "first (default true); an unordered zone is kept sorted.",
         },
+        "cards": {
+            "description": "Named cards laid in this zone before every deal, out of the "
+            "shuffle (a deck reduction: with seen_by everyone, every seat sees them), e.g. "
+            "'4B' or [4B, 4C].",
+            "anyOf": [
+                {"type": "string", "description": "Cards separated by spaces or commas."},
+                {
+                    "type": "array",
+                    "description": "One card per item.",
+                    "items": {"type": "string", "description": "A card, rank then suit."},
+                },
+            ],
+        },
     },
 }
 ZONES_PROPERTY: Mapping[str, Any] = {
@@ -175,6 +189,18 @@ ZONES_PROPERTY: Mapping[str, Any] = {
     },
     "additionalProperties": {"$ref": "#/$defs/zone", "description": "One zone, by its id."},
 }
+
+
+def laid_cards(doc: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Per declared zone, the card texts its `cards` key lays there before every deal."""
+    out: dict[str, list[str]] = {}
+    for zone_id, zone in (declared(doc) or {}).items():
+        value = zone.get("cards") if isinstance(zone, dict) else None
+        if isinstance(value, str):
+            out[str(zone_id)] = re.findall(r"[^\s,]+", value)
+        elif isinstance(value, list):
+            out[str(zone_id)] = [v for v in value if isinstance(v, str)]
+    return out
 
 
 def declared(doc: Mapping[str, Any]) -> dict[str, Any] | None:

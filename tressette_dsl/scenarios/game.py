@@ -36,8 +36,9 @@ class Game:
         self.last_trick: dict[str, Any] | None = None
         self._record(events)
 
-    def apply(self, action: Action) -> None:
-        self.state, events = engine.apply(self.rules, self.state, action)
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply an action of the seat to act, or of `seat` acting out of turn."""
+        self.state, events = engine.apply(self.rules, self.state, action, seat=seat)
         self._record(events)
 
     def _record(self, events: tuple[Event, ...]) -> None:

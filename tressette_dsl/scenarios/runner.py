@@ -325,7 +325,10 @@ class _Runner:
                 )
             )
         actor = game.to_act()
-        if actor != seat:
+        # a seat that is not to act may still act when it has something to do out of turn
+        # (a claim "at any moment", `claims.out_of_turn`)
+        out_of_turn = actor != seat and bool(engine.legal_actions(self.rules, game.state, seat))
+        if actor != seat and not out_of_turn:
             raise _Stop(
                 self._diag(
                     codes.OUT_OF_TURN,
@@ -348,7 +351,7 @@ class _Runner:
                 )
             ) from None
         try:
-            game.apply(parsed)
+            game.apply(parsed, seat if out_of_turn else None)
         except engine.IllegalActionError as exc:
             if action.refused is not False:
                 self._check_reason(action, exc)

@@ -27,7 +27,10 @@ class MatchJob:
 
     def play(self, seed: int) -> MatchSummary:
         match = safe_compiled_match if self.engine == "compiled" else safe_match
-        return match(_rules(self.source), seed, self.kinds, self.max_deals)
+        rules = _rules(self.source)
+        if rules.seat_table is not None:  # a seat count chosen per game: one kind per seat
+            rules = rules.for_seats(len(self.kinds))
+        return match(rules, seed, self.kinds, self.max_deals)
 
     def play_many(self, seeds: list[int]) -> list[MatchSummary]:
         return [self.play(seed) for seed in seeds]

@@ -111,4 +111,4 @@ def _abstract(path: Path) -> bool:
         head = path.read_text(encoding="utf-8")
     except OSError:
         return False
-    return any(line.strip() == "abstract: true" for line in head.splitlines())
+    return any(line.strip() in ("abstract: true", "mixin: true") for line in head.splitlines())

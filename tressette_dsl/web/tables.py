@@ -37,6 +37,7 @@ from tressette_dsl.engine import (
     InvalidActionError,
     apply,
     is_over,
+    legal_actions,
     parse_action,
     start,
     to_act,
@@ -149,11 +150,11 @@ class Table:
         for text in texts:
             if is_over(state):
                 raise TableError("match_over", "the match is over")
-            if to_act(state) != seat:
+            if to_act(state) != seat and not self._out_of_turn(state, seat, text):
                 raise TableError("not_your_turn", "it is not your turn")
             try:
                 action = parse_action(self.rules, state, text)
-                state, new = apply(self.rules, state, action)
+                state, new = apply(self.rules, state, action, seat=seat)
             except InvalidActionError as exc:
                 raise TableError("bad_action", str(exc)) from None
             except IllegalActionError as exc:
@@ -161,6 +162,12 @@ class Table:
             events.append((seat, str(action), new))
             done.append(str(action))
         return state, events, done
+
+    def _out_of_turn(self, state: GameState, seat: int, text: str) -> bool:
+        """Whether `text` is what `seat` may do although it is not to act (a claim "at any
+        moment", in a ruleset with `claims.out_of_turn`)."""
+        offered = legal_actions(self.rules, state, seat)
+        return bool(offered) and text.strip() in {str(a) for a in offered}
 
     async def _commit(self, state: GameState, steps: list[Any]) -> None:
         """Keep the new state, log each action, tell everybody (under the lock)."""

@@ -136,10 +136,44 @@ EXPLAIN = {
     "TS419": "`match.end` is a constant false: the match would never end (only `--max-deals` "
     "would stop it).",
     "TS416": "An abstract ruleset is a base for others and cannot be played or compiled alone.",
+    "TS470": "A mixin (`mixin: true`) is a fragment that rulesets add to their bases with "
+    "`extends: [BASE, MIXIN]` - a block of declarations, a signal set - not a game: it cannot "
+    "be played, and `tressette list` shows it only with `--all`. `tressette validate` checks it "
+    "for shape, as it does an abstract base.",
+    "TS471": "`extends: [A, B, ...]` merges its entries left to right, then the file itself. "
+    "Two entries may repeat each other, but when they set the same key to different values "
+    "the order of the list would silently decide a rule, so it is refused: set the key in "
+    "the extending file (its value wins), or drop one entry. The notes show where each "
+    "value is written.",
+    "TS472": "An extends list names each ruleset once, and names at least one.",
+    "TS474": "`declaring.mandatory: true` means the engine makes every declaration itself, at "
+    "the moment `declaring.at` names. At one's own turn (`at: own_turn`) a declaration is a "
+    "choice offered beside the cards, so the pair would declare nothing; no source asks for "
+    "it (seed 000's compulsory accusi are announced before the first trick, FITRES and CLUB "
+    "declare at one's turn by choice). Write `at: before_first_trick` (or `after_lead`, "
+    "`end_of_trick`) for compulsory accusi, or keep `mandatory: false`.",
+    "TS473": "A mixin only adds rules to the rulesets that extend it, so a `null` (which "
+    "removes an inherited key) has nothing to remove there: write the removal in the "
+    "ruleset that extends the mixin.",
     "TS425": "A warning, not an error: `scoring.last_trick` (like card values) counts card "
     "units, `deck.unit` of them to a point (3 in the Tressette family). A value that is not "
     "a whole number of points, such as `last_trick: 1` (a third), is most often points "
     "written where units are meant; the hint gives the value in units. The file still loads.",
+    "TS450": "`players.count` written as a range, `{min, max, default}`, lets a game choose "
+    "its number of seats (`new_game(rules, seed, seats=n)`, `--seats n`): min must not be above "
+    "max, and the default (min when left out) must lie between them.",
+    "TS451": "`by_seats` keys an overlay of the ruleset by a seat count: each key must be a "
+    "count `players.count` allows, and `players.count` must be a range for the table to mean "
+    "anything.",
+    "TS452": "A `by_seats` entry changes the rules for one seat count; the ruleset's identity "
+    "(`id`, `extends`, `abstract`, `version`, `meta`), its `sides` and the table itself "
+    "(`by_seats`, `players.count`) are the same for every count, so an entry may not set them.",
+    "TS453": "`zones.<id>.cards` lays named cards in a zone before every deal (a deck "
+    "reduction, public with `seen_by: everyone`): each must be a card of the deck, laid once. "
+    "Inside a `by_seats` entry the message names the seat count.",
+    "TS454": "`match.eliminate` sends seats away from the table and plays on with the rules "
+    "of the seats left, down to two: it needs individual sides and `players.count` as a range "
+    "from 2, with `by_seats` entries for the counts whose rules differ.",
     "TS420": "A recorded choice (`meta.choices`) may name the rules it explains as `keys`, "
     "dotted paths such as `signals.striscio`; a ruleset that extends this one and changes one "
     "of them does not inherit the choice, so `describe` never shows a choice the rules no "
@@ -226,6 +260,7 @@ def _synthetic() -> dict[str, tuple[str, str]]:
         (folder / "latin1.yaml").write_bytes("id: caff\xe8\n".encode("latin-1"))
         (folder / "many.yaml").write_text("".join(f"k{i}: yes\n" for i in range(120)))
         (folder / "base.yaml").write_text("id: base\nabstract: true\n")
+        (folder / "fragment.yaml").write_text("id: fragment\nmixin: true\nmatch:\n  target: 31\n")
         (folder / "folder.yaml").mkdir()
         (folder / "last-trick.yaml").write_text(
             "id: last-trick\nextends: tressette\nscoring:\n  last_trick: 1\n"
@@ -291,6 +326,11 @@ def _synthetic() -> dict[str, tuple[str, str]]:
                 "`id: base` / `abstract: true`",
                 _loaded("base.yaml", folder),
             ),
+            "TS470": (
+                '`load_ruleset("fragment.yaml")` (or `tressette play fragment.yaml`) on a file '
+                "`id: fragment` / `mixin: true` / `match: {target: 31}`",
+                _loaded("fragment.yaml", folder),
+            ),
         }
 
 
@@ -313,7 +353,10 @@ def _loaded(name: str, folder: Path) -> str:
     try:
         load_ruleset(name)
     except DiagnosticError as err:
-        sources = {"base.yaml": (folder / "base.yaml").read_text(encoding="utf-8")}
+        sources = {
+            name: (folder / name).read_text(encoding="utf-8")
+            for name in ("base.yaml", "fragment.yaml")
+        }
         return "\n".join(render_text(d, sources) for d in err.diagnostics) + "\n"
     finally:
         os.chdir(before)

@@ -47,7 +47,7 @@ def check_zones(rules, s: GameState) -> None:
     seen = 0
     count = 0
     masks = [*s.hands, *s.won]
-    masks += [1 << c for c in (*s.stock, *s.monte)]
+    masks += [1 << c for zone in s.zones for c in zone]  # every zone (a laid one too)
     masks += [1 << c for _x, c in s.trick]
     for mask in masks:
         assert not seen & mask, "a card is in two zones"

@@ -84,6 +84,9 @@ RECIPES: dict[str, Recipe] = {
     "FirstDealer": lambda v: f"{_TEAMS}phases: {{deal: {{first_dealer: {v}}}}}\n",
     "Speeches": lambda v: f"extends: tressette-chiamata\nphases: {{auction: {{speeches: {v}}}}}\n",
     "AllPass": lambda v: f"extends: tressette-chiamata\nphases: {{auction: {{all_pass: {v}}}}}\n",
+    "MisdealDealer": lambda v: (
+        f'{_TEAMS}phases: {{deal: {{misdeal: {{condition: "hand_units < 3", dealer: {v}}}}}}}\n'
+    ),
     "CallEffect": lambda v: (
         "extends: calabresella\n"
         if v == "transfer"
@@ -121,6 +124,7 @@ RECIPES: dict[str, Recipe] = {
     ),
     "MatchCheck": lambda v: f"{_TEAMS}match: {{check: {v}, target: 3}}\n",
     "MatchWinner": lambda v: f"{_TEAMS}match: {{winner: {v}}}\n",
+    "ResidualTo": lambda v: f"{_TEAMS}scoring: {{residual_to: {v}}}\n",
     "MatchTie": lambda v: f"extends: tressette-chiamata\nmatch: {{tie: {v}}}\n",
     "MatchReason": lambda v: (
         f"{_TEAMS}match: {{target: 5}}\n" if v == "target" else "extends: tressette-chiamata\n"
@@ -145,6 +149,7 @@ READ: dict[str, Callable[[Ruleset], Any]] = {
     "FirstDealer": lambda r: "random" if r.flow[0].first_dealer is None else None,  # type: ignore[union-attr]
     "Speeches": lambda r: r.flow[1].speeches,  # type: ignore[union-attr]
     "AllPass": lambda r: r.flow[1].all_pass,  # type: ignore[union-attr]
+    "MisdealDealer": lambda r: r.flow[0].misdeal.dealer,  # type: ignore[union-attr]
     "CallEffect": lambda r: next(p.effect for p in r.flow if p.kind == "call"),  # type: ignore[attr-defined]
     "CallReveal": lambda r: next(p.reveal for p in r.flow if p.kind == "call"),  # type: ignore[attr-defined]
     "CallTrump": lambda r: (
@@ -164,6 +169,7 @@ READ: dict[str, Callable[[Ruleset], Any]] = {
     "BigWinEffect": lambda r: r.scoring.big_win_effect,
     "MatchCheck": lambda r: r.match.check,
     "MatchWinner": lambda r: r.match.winner,
+    "ResidualTo": lambda r: r.scoring.residual_to,
     "MatchTie": lambda r: r.match.tie,
     "MatchReason": lambda r: r.match.reason,
 }

@@ -30,6 +30,7 @@ from tressette_dsl.engine.events import (
     TrickWon,
     TrumpSet,
 )
+from tressette_dsl.engine.phases import trick_features
 from tressette_dsl.engine.phases.common import not_legal, plays_for, refuse
 from tressette_dsl.engine.phases.kind import (
     Obs,
@@ -154,7 +155,10 @@ def playable(rules: Ruleset, s: GameState, seat: int) -> int:
 
 
 def _play_legal(rules: Ruleset, spec: TricksPhase, s: GameState, seat: int) -> tuple[Action, ...]:
-    hooks = spec.hooks or table(rules, spec)
+    hooks = spec.hooks
+    if hooks is None:  # `table(rules, spec)`, its last answer read inline
+        last = trick_features.LAST
+        hooks = last[2] if last[1] is spec and last[0] is rules else table(rules, spec)
     cards = iter_cards(playable(rules, s, seat))
     out = hooks.plays(rules, s, seat, cards) if hooks.plays is not None else None
     if out is None:
@@ -236,14 +240,15 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     (most cards call none, and then no `Changes` is made), and the new state is one copy
     of the state's record with the two or three parts the card changed."""
     rules, s = step.rules, step.state
-    hooks = spec.hooks or table(rules, spec)
+    hooks = spec.hooks
+    if hooks is None:  # `table(rules, spec)`, its last answer read inline
+        last = trick_features.LAST
+        hooks = last[2] if last[1] is spec and last[0] is rules else table(rules, spec)
     card = rules.deck.by_text[action.card]
     bit = 1 << card
     trick = (*s.cards.trick, (seat, card))
-    local = s.local
-    if type(local) is not TricksLocal:
-        local = window(s)
-    changes = None
+    local = s.local if type(s.local) is TricksLocal else window(s)
+    changes: Changes | None = None
     after: tuple[Event, ...] = ()
     if (
         (local.window_open and hooks.on_card_in_window)
@@ -389,7 +394,10 @@ def _after_trick(step: Step, spec: TricksPhase, s: GameState, winner: int) -> bo
     hooks (reveal announced combinations, draw), check the match, then begin the next
     trick or a round before it, or end the play."""
     rules = step.rules
-    hooks = spec.hooks or table(rules, spec)
+    hooks = spec.hooks
+    if hooks is None:  # `table(rules, spec)`, its last answer read inline
+        last = trick_features.LAST
+        hooks = last[2] if last[1] is spec and last[0] is rules else table(rules, spec)
     for on_trick_won in hooks.on_trick_won:
         on_trick_won(step, spec, s, winner)
     if rules.match.check == "immediately" and _check_now(step):

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.expr import ExprError, parse_packets
-from tressette_dsl.rules import scopes
+from tressette_dsl.rules import options, scopes
 from tressette_dsl.rules.model import Expr
+from tressette_dsl.rules.options import MisdealDealer
 from tressette_dsl.rules.phases.syntax import Path, PhaseBuilder, PhaseSyntax, phase_schema
 
 
@@ -25,9 +26,11 @@ class PacketSpec:
 
 @dataclass(frozen=True, slots=True)
 class Misdeal:
-    """The hand condition that lets a seat annul the deal."""
+    """The hand condition that lets a seat annul the deal, and who deals again."""
 
     condition: Expr
+    # who deals again after an annulled deal: the same dealer (PARL, SPAZ), or the next
+    dealer: MisdealDealer = "same"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +92,13 @@ PROPERTIES: Mapping[str, Any] = {
                 "annulling: seat, hand, hand_units (a "
                 "condition expression. See "
                 "docs/expressions.md.)",
-            }
+            },
+            "dealer": {
+                "enum": list(options.MISDEAL_DEALERS),
+                "description": "Who deals again after an annulled deal: same (default: the "
+                "same dealer, PARL, SPAZ) or next (next_dealer, as after a scored deal). "
+                "The annulled deal does not count either way.",
+            },
         },
         "required": ["condition"],
     },
@@ -111,7 +120,8 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DealPhase
     misdeal = None
     if b.get((*path, "misdeal")) is not None:
         cond = b.expr((*path, "misdeal", "condition"), "condition", scopes.MISDEAL)
-        misdeal = Misdeal(cond) if cond is not None else None
+        dealer = options.pick(b.get((*path, "misdeal", "dealer")), options.MISDEAL_DEALERS, "same")
+        misdeal = Misdeal(cond, dealer) if cond is not None else None
     if next_dealer is None:
         return None
     return DealPhase(

@@ -96,15 +96,17 @@ def resolve(rules: Ruleset, spec: TricksPhase) -> TrickTable:
 
 
 _TABLES: dict[int, tuple[Ruleset, TricksPhase, TrickTable]] = {}
-_LAST: tuple[Ruleset | None, TricksPhase | None, TrickTable | None] = (None, None, None)
+_NONE = TrickTable((), (), (), (), (), (), (), (), None, ())
+# The table asked last, (rules, spec, table): the trick phase reads it inline on every card
+# and decision (`hooks`), a call less than asking `table`.
+LAST: tuple[object, object, TrickTable] = (None, None, _NONE)
 
 
 def table(rules: Ruleset, spec: TricksPhase) -> TrickTable:
-    """`resolve`, once per ruleset and trick phase (a ruleset is immutable). The trick
-    phase asks on every card: the phase asked last answers without a dictionary."""
-    global _LAST  # noqa: PLW0603 - a one-entry cache in front of `_TABLES`
-    last = _LAST
-    if last[1] is spec and last[0] is rules and last[2] is not None:
+    """`resolve`, once per ruleset and trick phase (a ruleset is immutable)."""
+    global LAST  # noqa: PLW0603 - the one-entry cache in front of `_TABLES`
+    last = LAST
+    if last[1] is spec and last[0] is rules:
         return last[2]
     entry = _TABLES.get(id(spec))
     if entry is None or entry[0] is not rules or entry[1] is not spec:
@@ -112,5 +114,5 @@ def table(rules: Ruleset, spec: TricksPhase) -> TrickTable:
             _TABLES.clear()
         entry = (rules, spec, resolve(rules, spec))
         _TABLES[id(spec)] = entry
-    _LAST = entry
+    LAST = entry
     return entry[2]

@@ -1,5 +1,11 @@
 """Claims (`claims`): a seat claims its side has reached the target (or, `for: opponents`,
-calls the other side out); right or wrong, the match ends at once."""
+calls the other side out); right or wrong, the match ends at once.
+
+With `claims.out_of_turn` a seat that is not to act may claim as well, interrupting the
+seat that is (seed 003: "at any moment"): `out_of_turn_actions` is what the public
+``legal_actions(rules, state, seat=...)`` offers such a seat, and `interrupt` applies it.
+Nothing of this runs per card: the trick phase never calls it, only the API entry points
+do, and only for a ruleset that allows it."""
 
 from __future__ import annotations
 
@@ -18,6 +24,22 @@ if TYPE_CHECKING:
     from tressette_dsl.engine.phases.tricks import TricksPhase
 
 _CLAIM: tuple[Action, ...] = (Claim(),)
+
+
+def out_of_turn_actions(rules: Ruleset, s: GameState, seat: int) -> tuple[Action, ...]:
+    """What `seat`, which is not the seat to act, may do now: a claim, during play, when the
+    ruleset allows claims out of turn and `claims.allowed` holds for that seat."""
+    claims = rules.claims
+    if claims is None or not claims.out_of_turn or s.match.over or s.cursor.to_act is None:
+        return ()
+    if s.cursor.to_act == seat or rules.flow[s.cursor.phase].kind != "tricks":
+        return ()
+    return _CLAIM if allowed(rules, s, seat) else ()
+
+
+def interrupt(step: Step, spec: TricksPhase, seat: int, action: Claim) -> None:
+    """An out-of-turn claim: it ends the match like any claim, whoever was to act."""
+    act(step, spec, seat, action)
 
 
 def allowed(rules: Ruleset, s: GameState, seat: int) -> bool:
