@@ -150,7 +150,7 @@ class Table:
         for text in texts:
             if is_over(state):
                 raise TableError("match_over", "the match is over")
-            if to_act(state) != seat and not self._out_of_turn(state, seat, text):
+            if to_act(state, self.rules) != seat and not self._out_of_turn(state, seat, text):
                 raise TableError("not_your_turn", "it is not your turn")
             try:
                 action = parse_action(self.rules, state, text)
@@ -335,7 +335,7 @@ class Table:
         """Start the bot driver if a bot is to act and none is running."""
         if self.closed or (self._driver is not None and not self._driver.done()):
             return
-        seat = to_act(self.state)
+        seat = to_act(self.state, self.rules)
         if seat is not None and not self.seats[seat].human:
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
@@ -346,7 +346,7 @@ class Table:
         """Play the bots' turns, one after the other, while a bot is to act."""
         while not self.closed:
             state = self.state
-            seat = to_act(state)
+            seat = to_act(state, self.rules)
             if seat is None or self.seats[seat].human:
                 return
             if self.bot_delay:

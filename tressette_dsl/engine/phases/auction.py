@@ -29,8 +29,8 @@ from tressette_dsl.engine.phases.words import said
 from tressette_dsl.engine.state import BidRecord, GameState, PhaseLocal
 from tressette_dsl.engine.step import Step, evaluate_seat
 from tressette_dsl.engine.table import deal_env
-from tressette_dsl.rules.model import Ruleset
-from tressette_dsl.rules.phases.auction import SYNTAX, AuctionPhase, BidSpec
+from tressette_dsl.rules.model import Expr, Ruleset
+from tressette_dsl.rules.phases.auction import SYNTAX, AuctionPhase, BidSpec, Forced
 
 
 @record
@@ -81,9 +81,27 @@ def _lowest_points(spec: BidSpec, s: GameState) -> int:
     return max(low, (s.contract_part.bid_points or 0) + 1)
 
 
+def _after_all_pass(s: GameState) -> bool:
+    """The deal before this one was abandoned because everybody passed."""
+    return bool(s.match.deals) and s.match.deals[-1].reason == "all_pass"
+
+
+def _why_not(spec: AuctionPhase, bid: BidSpec, s: GameState) -> str | None:
+    """Why `bid` may not be made now whatever its height (None: it may)."""
+    if spec.after_all_pass and _after_all_pass(s) and bid.id not in spec.after_all_pass:
+        return f"after a deal everybody passed, only {', '.join(spec.after_all_pass)} may be bid"
+    if bid.after is not None and not any(
+        r.bid in (bid.after, bid.id) for r in s.contract_part.auction
+    ):
+        return f"{bid.id!r} may only be bid once {bid.after!r} has been"
+    return None
+
+
 def legal(rules: Ruleset, spec: AuctionPhase, s: GameState) -> tuple[Action, ...]:
     out: list[Action] = []
     for bid in spec.bids:
+        if _why_not(spec, bid, s) is not None:
+            continue
         if bid.points is None:
             if _higher(bid, None, s):
                 out.append(Bid(bid.id))
@@ -104,6 +122,9 @@ def check(rules: Ruleset, spec: AuctionPhase, s: GameState, action: Action) -> D
         if (bid.points is None) != (action.points is None):
             need = "needs points" if bid.points else "takes no points"
             return refuse(BAD_BID, f"bid {bid.id!r} {need}", spec.rule)
+        why = _why_not(spec, bid, s)
+        if why is not None:
+            return refuse(BAD_BID, f"'{action}' is not allowed now: {why}", spec.rule)
         if bid.points and not bid.points[0] <= (action.points or 0) <= bid.points[1]:
             return refuse(
                 BAD_BID, f"bid {bid.id!r} takes points {bid.points[0]}..{bid.points[1]}", spec.rule
@@ -192,10 +213,38 @@ def _won(step: Step) -> bool:
 
 
 def _all_passed(step: Step) -> bool:
+    spec = step.rules.flow[step.state.cursor.phase]
+    if isinstance(spec, AuctionPhase) and spec.forced is not None:
+        return _forced(step, spec, spec.forced)
     step.emit(AllPassed(deal_no=step.state.match.deal_no))
     step.set_cursor(sub="", pending=(), to_act=None)
     step.restart = "all_pass"
     return False
+
+
+def _forced(step: Step, spec: AuctionPhase, forced: Forced) -> bool:
+    """Everybody passed, and `forced.who` must play `forced.bid` (e.g. the lowest contract
+    forced on the eldest): as if he had bid it last."""
+    s = step.state
+    seat = evaluate_seat(forced.who, deal_env(step.rules, s), s.n)
+    bid = next(b for b in spec.bids if b.id == forced.bid)
+    step.set_contract(
+        auction=(*s.contract_part.auction, BidRecord(seat, bid.id, None)),
+        bid=bid.id,
+        bid_points=None,
+        bid_rank=bid.rank,
+        declarer=seat,
+        contract=bid.contract,
+    )
+    step.update(local=AuctionLocal(bid_level=bid.level))
+    step.emit(BidMade(seat=seat, bid=bid.id, points=None))
+    return _won(step)
+
+
+def same_dealer_after_all_pass(rules: Ruleset) -> bool:
+    """`all_pass_dealer: same`: a deal everybody passed is dealt again by the same dealer
+    (the game loop asks; the default, `next`, passes the deal on)."""
+    return any(isinstance(p, AuctionPhase) and p.all_pass_dealer == "same" for p in rules.flow)
 
 
 # --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
@@ -211,6 +260,8 @@ def describe(rules: Ruleset, ph: AuctionPhase) -> str:
     one_contract = len({bid.contract for bid in ph.bids}) == 1
     for bid in sorted(ph.bids, key=lambda b: (b.level, b.id)):
         extra = " (closes the auction)" if bid.closes else ""
+        if bid.after is not None:
+            extra += f" (only once {bid.after.replace('_', ' ')} has been bid)"
         if bid.points is not None:
             extra += f" with {bid.points[0]} to {bid.points[1]} points"
         named = "" if one_contract or bid.contract == bid.id else f" (for {bid.contract})"
@@ -220,9 +271,25 @@ def describe(rules: Ruleset, ph: AuctionPhase) -> str:
     return (
         f"starting with {said(rules, ph.first)}, {speeches}: pass or bid higher than the last "
         f"bid (a higher level, or the same level with more points). Bids, lowest first: "
-        f"{', '.join(bids)}. If everybody passes, the cards are dealt again and the deal does "
-        "not count."
+        f"{', '.join(bids)}.{_all_pass_text(ph)}"
     )
+
+
+def _all_pass_text(ph: AuctionPhase) -> str:
+    if ph.forced is not None:
+        return (
+            f" If everybody passes, {said_seat(ph.forced.who)} must play "
+            f"{ph.forced.bid.replace('_', ' ')}."
+        )
+    dealer = "the same dealer" if ph.all_pass_dealer == "same" else "the next dealer"
+    text = f" If everybody passes, {dealer} deals again and the deal does not count."
+    if ph.after_all_pass:
+        text += f" In the deal after, only {', '.join(ph.after_all_pass)} may be bid."
+    return text
+
+
+def said_seat(expr: Expr) -> str:
+    return f"`{expr.text}`"
 
 
 def highest_bid(obs: Obs) -> str:
@@ -263,4 +330,4 @@ KIND = kind_of(
 
 
 # The spec records live in the written half; imported from here too.
-__all__ = ["AuctionPhase", "BidSpec"]
+__all__ = ["AuctionPhase", "BidSpec", "Forced"]

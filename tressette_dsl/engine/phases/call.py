@@ -40,7 +40,21 @@ def callable_cards(rules: Ruleset, spec: CallPhase, s: GameState) -> int:
     assert s.cursor.to_act is not None
     env = deal_env(rules, s)
     env.update(hand=s.cards.hands[s.cursor.to_act], deck=rules.deck.full_mask, seat=s.cursor.to_act)
-    return int(evaluate(spec.cards, env)) & rules.deck.full_mask
+    cards = int(evaluate(spec.cards, env)) & rules.deck.full_mask
+    return by_priority(rules, spec.ranks, cards) if spec.ranks else cards
+
+
+def by_priority(rules: Ruleset, ranks: tuple[int, ...], cards: int) -> int:
+    """The cards of the first rank in `ranks` that `cards` holds any of (0 if none)."""
+    deck = rules.deck
+    for rank in ranks:
+        found = 0
+        for card in iter_cards(cards):
+            if deck.card_rank[card] == rank:
+                found |= 1 << card
+        if found:
+            return found
+    return 0
 
 
 def legal(rules: Ruleset, spec: CallPhase, s: GameState) -> tuple[Action, ...]:
@@ -68,6 +82,8 @@ def act(step: Step, spec: CallPhase, action: Action) -> bool:
     owner = holder(s, card)
     where = "self" if owner == seat else _zone_of(s, card) if owner < 0 else str(owner)
     step.set_contract(called_card=card)
+    if s.contract_part.declarer is None:  # no auction named one: the caller declares
+        step.set_contract(declarer=seat)
     if spec.trump_called_suit:
         step.set_play(trump=rules.deck.card_suit[card])
     step.emit(Called(seat=seat, card=action.card, holder=where))
@@ -122,7 +138,13 @@ def describe(rules: Ruleset, ph: CallPhase) -> str:
         if ph.effect == "transfer"
         else "its holder becomes the caller's secret partner"
     )
-    text = f"{who_text(ph.who)} names a card ({said(rules, ph.cards)}); {effect}."
+    which = said(rules, ph.cards)
+    if ph.ranks:
+        names = ", then ".join(rules.deck.ranks[r] for r in ph.ranks)
+        which += f", of the first rank it offers among {names}"
+    text = f"{who_text(ph.who)} names a card ({which}); {effect}."
+    if ph.effect == "partner":
+        text += " Without an auction, the caller is the declarer."
     if ph.effect == "partner":
         text += f" The partner is revealed {ph.reveal.replace('_', ' ')}."
     if ph.trump_called_suit:

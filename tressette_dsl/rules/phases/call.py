@@ -28,6 +28,9 @@ class CallPhase:
     reveal: CallReveal
     trump_called_suit: bool
     kind: str = "call"
+    # `ranks`: by priority, the ranks the call may name - the first of them of which some
+    # card of `cards` is callable (a 3 the caller lacks; a 2 when he holds all four 3s)
+    ranks: tuple[int, ...] = ()
 
 
 DESCRIPTION = "A card is called: sets called_card, call_supplier, called_from_defender, partner."
@@ -62,6 +65,16 @@ PROPERTIES: Mapping[str, Any] = {
         "enum": ["called_suit"],
         "description": "called_suit: the called card's suit becomes trump.",
     },
+    "ranks": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 16,
+        "uniqueItems": True,
+        "items": {"type": "string", "minLength": 1, "maxLength": 1, "description": "A rank id."},
+        "description": "By priority, the ranks the call may name: the first of them of "
+        'which some card of `cards` is callable, e.g. ["3", "2"] with cards "deck - '
+        'hand": a 3 the caller lacks, a 2 when he holds all four 3s.',
+    },
 }
 
 
@@ -72,6 +85,9 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> CallPhase
     cards = b.expr((*path, "cards"), "cards", scopes.CALL_CARDS)
     if cards is None:
         return None
+    ranks = _ranks(b, (*path, "ranks"))
+    if ranks is None:
+        return None
     return CallPhase(
         pid,
         when,
@@ -80,7 +96,29 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> CallPhase
         options.pick(b.get((*path, "effect")), options.CALL_EFFECTS, "transfer"),
         options.pick(b.get((*path, "reveal")), options.CALL_REVEALS, "on_play"),
         b.get((*path, "trump")) == "called_suit",
+        ranks=ranks,
     )
+
+
+BAD_CALL_RANK = "TS463"  # call.ranks names a rank the deck does not have
+
+
+def _ranks(b: PhaseBuilder, path: Path) -> tuple[int, ...] | None:
+    """`ranks` as rank indexes of the deck; None (a located TS463) for an unknown rank."""
+    written = b.get(path) or []
+    ranks = tuple(b.ctx.ranks) if b.ctx is not None else ()
+    out = []
+    for i, rank in enumerate(written):
+        if str(rank) not in ranks:
+            b.problem(
+                BAD_CALL_RANK,
+                f"call.ranks names rank {rank!r}, which the deck does not have",
+                (*path, i),
+                hint=f"ranks: {' '.join(ranks)}",
+            )
+            return None
+        out.append(ranks.index(str(rank)))
+    return tuple(out)
 
 
 SYNTAX = PhaseSyntax(

@@ -25,6 +25,9 @@ class DiscardPhase:
     count: Expr
     to: str
     kind: str = "discard"
+    # the seat chooses how many: it may say `done` once it has laid `at_least` (`count` is
+    # then the most), e.g. 1 to 4 before the widow is seen
+    at_least: Expr | None = None
 
 
 DESCRIPTION = "Each seat of `who`, in turn, chooses cards to discard face down."
@@ -46,6 +49,14 @@ PROPERTIES: Mapping[str, Any] = {
         "formula expression. See docs/expressions.md.)",
     },
     "to": zone_ref_schema("The zone the discards go to"),
+    "at_least": {
+        "type": ["integer", "string"],
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "The seat chooses how many: it may say `done` once it has discarded "
+        "this many, `count` being the most (an integer, or a formula expression. See "
+        "docs/expressions.md.)",
+    },
 }
 
 
@@ -62,6 +73,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DiscardPh
         b.who((*path, "who"), "declarer"),
         count,
         str(b.get((*path, "to")) or omitted("discard", ("to",))),
+        at_least=b.count((*path, "at_least"), scopes.DISCARD_COUNT, None),
     )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import Expr, Who
 from tressette_dsl.rules.phases.syntax import Path, PhaseBuilder, PhaseSyntax, phase_schema
 from tressette_dsl.rules.zones import omitted, zone_ref_schema
@@ -23,6 +24,9 @@ class TakePhase:
     who: Who
     source: str
     kind: str = "take"
+    # how many cards each seat takes (names: `discarded`...); None: any, and the last seat
+    # takes whatever is left
+    count: Expr | None = None
 
 
 DESCRIPTION = "Each seat of `who` in turn takes any of the shown cards; the last takes the rest."
@@ -37,6 +41,14 @@ PROPERTIES: Mapping[str, Any] = {
         "call_supplier, all expression. See docs/expressions.md.)",
     },
     "from": zone_ref_schema("The shown zone the cards are taken from"),
+    "count": {
+        "type": ["integer", "string"],
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": 'How many cards each seat takes, e.g. "discarded" (as many as it '
+        "discarded); without it each takes any and the last takes the rest (an integer, or a "
+        "formula expression. See docs/expressions.md.)",
+    },
 }
 
 
@@ -49,6 +61,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TakePhase
         when,
         b.who((*path, "who"), "defenders"),
         str(b.get((*path, "from")) or omitted("take", ("from",))),
+        count=b.count((*path, "count"), scopes.TAKE_COUNT, None),
     )
 
 
