@@ -17,7 +17,6 @@ from types import MappingProxyType
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError
-from tressette_dsl.engine.phases import PHASE_KINDS, set_by
 from tressette_dsl.expr import (
     ExprError,
     StaticContext,
@@ -61,6 +60,7 @@ from tressette_dsl.rules.model import (
     Zone,
 )
 from tressette_dsl.rules.options import BigWinEffect
+from tressette_dsl.rules.phases import set_by, written
 from tressette_dsl.rules.timeline import check_timeline
 from tressette_dsl.source import SourceMap
 
@@ -115,8 +115,9 @@ def _build_one(doc: dict[str, Any], smap: SourceMap) -> Ruleset:
 
 
 def _link(rules: Ruleset, spec: PhaseSpec) -> PhaseSpec:
-    """What the phase's kind precomputes once the whole ruleset is known (`PhaseKind.link`)."""
-    link = PHASE_KINDS[spec.kind].link
+    """What the phase's kind precomputes once the whole ruleset is known (`link`)."""
+    kind = written(spec.kind)
+    link = kind.link if kind is not None else None
     return spec if link is None else link(rules, spec)
 
 
@@ -503,7 +504,7 @@ class _Builder:
         for phase_id in self.get(("flow",), []) or []:
             path: Path = ("phases", phase_id)
             kind = self.get((*path, "kind"))
-            unit = PHASE_KINDS.get(kind) if isinstance(kind, str) else None
+            unit = written(kind) if isinstance(kind, str) else None
             if unit is None:
                 self.problem(BAD_VALUE, f"unknown phase kind {kind!r}", (*path, "kind"))
                 continue

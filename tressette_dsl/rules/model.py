@@ -244,7 +244,7 @@ class Who:
 
 class PhaseSpec(Protocol):
     """What every phase of `flow` has; each kind's own record (a frozen, slotted dataclass)
-    lives with the rest of that kind in its unit, engine/phases/<kind>.py."""
+    lives in the written half of its unit, rules/phases/<kind>.py."""
 
     @property
     def id(self) -> str: ...
@@ -581,17 +581,17 @@ _PHASE_RECORDS = {
 }
 
 if TYPE_CHECKING:
-    from tressette_dsl.engine.phases.auction import AuctionPhase, BidSpec
-    from tressette_dsl.engine.phases.call import CallPhase
-    from tressette_dsl.engine.phases.choose import ChoosePhase
-    from tressette_dsl.engine.phases.deal import DealPhase, Misdeal, PacketSpec
-    from tressette_dsl.engine.phases.discard import DiscardPhase
-    from tressette_dsl.engine.phases.give import GivePhase
-    from tressette_dsl.engine.phases.move import MovePhase
-    from tressette_dsl.engine.phases.reveal import RevealPhase
-    from tressette_dsl.engine.phases.score import ScorePhase
-    from tressette_dsl.engine.phases.take import TakePhase
-    from tressette_dsl.engine.phases.tricks import DrawSpec, TricksPhase
+    from tressette_dsl.rules.phases.auction import AuctionPhase, BidSpec
+    from tressette_dsl.rules.phases.call import CallPhase
+    from tressette_dsl.rules.phases.choose import ChoosePhase
+    from tressette_dsl.rules.phases.deal import DealPhase, Misdeal, PacketSpec
+    from tressette_dsl.rules.phases.discard import DiscardPhase
+    from tressette_dsl.rules.phases.give import GivePhase
+    from tressette_dsl.rules.phases.move import MovePhase
+    from tressette_dsl.rules.phases.reveal import RevealPhase
+    from tressette_dsl.rules.phases.score import ScorePhase
+    from tressette_dsl.rules.phases.take import TakePhase
+    from tressette_dsl.rules.phases.tricks import DrawSpec, TricksPhase
 
     Phase = (
         DealPhase
@@ -610,7 +610,7 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     """`from tressette_dsl.rules.model import TricksPhase` keeps working: the records live in
-    their units (engine/phases/<kind>.py) and are imported on first use, which keeps the
+    their units (rules/phases/<kind>.py) and are imported on first use, which keeps the
     model free of an import cycle (the units import the model)."""
     if name == "Phase":
         return PhaseSpec
@@ -619,7 +619,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib  # noqa: PLC0415 - lazily, see above
 
-    module = importlib.import_module(f"tressette_dsl.engine.phases.{unit}")
+    module = importlib.import_module(f"tressette_dsl.rules.phases.{unit}")
     value = getattr(module, name)
     globals()[name] = value
     return value

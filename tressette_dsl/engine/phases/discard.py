@@ -7,8 +7,6 @@ forgotten from then on (the history of reveals stays).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
@@ -17,33 +15,16 @@ from tressette_dsl.engine.events import CardDiscarded
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.phases.kind import (
     Obs,
-    Path,
-    PhaseBuilder,
-    PhaseKind,
     Talk,
     fixed_stage,
-    phase_schema,
+    kind_of,
 )
 from tressette_dsl.engine.phases.words import cards_text, count_text, who_text
 from tressette_dsl.engine.state import GameState, set_at
 from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
-from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
-from tressette_dsl.rules.zones import omitted, zone_ref_schema
-
-
-@dataclass(frozen=True, slots=True)
-class DiscardPhase:
-    id: str
-    when: Expr | None
-    who: Who
-    count: Expr
-    to: str
-    kind: str = "discard"
-    # the seat chooses how many: it may say `done` once it has laid `at_least` (`count` is
-    # then the most), e.g. 1 to 4 before the widow is seen
-    at_least: Expr | None = None
+from tressette_dsl.rules.model import Ruleset, iter_cards
+from tressette_dsl.rules.phases.discard import SYNTAX, DiscardPhase
 
 
 def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int, least: bool = False) -> int:
@@ -120,49 +101,7 @@ def act(step: Step, spec: DiscardPhase, action: Action) -> bool:
     return _next_seat(step, spec)
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "Each seat of `who`, in turn, chooses cards to discard face down."
-PROPERTIES: Mapping[str, Any] = {
-    "who": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who discards (a seat expression or a role: declarer, defenders, "
-        "partner, call_supplier, all expression. See docs/expressions.md.)",
-    },
-    "count": {
-        "type": ["integer", "string"],
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "How many cards each discards; may use `taken` (an integer, or a "
-        "formula expression. See docs/expressions.md.)",
-    },
-    "to": zone_ref_schema("The zone the discards go to"),
-    "at_least": {
-        "type": ["integer", "string"],
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "The seat chooses how many: it may say `done` once it has discarded "
-        "this many, `count` being the most (an integer, or a formula expression. See "
-        "docs/expressions.md.)",
-    },
-}
-REQUIRED: tuple[str, ...] = ("count", "to")
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DiscardPhase | None:
-    count = b.count((*path, "count"), scopes.DISCARD_COUNT, None)
-    if count is None:
-        return None
-    return DiscardPhase(
-        pid,
-        when,
-        b.who((*path, "who"), "declarer"),
-        count,
-        str(b.get((*path, "to")) or omitted("discard", ("to",))),
-        at_least=b.count((*path, "at_least"), scopes.DISCARD_COUNT, None),
-    )
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: DiscardPhase) -> str:
@@ -199,11 +138,8 @@ def progress(rules: Ruleset, spec: DiscardPhase, s: GameState) -> tuple[int, int
     return s.cursor.step, int(evaluate(spec.count, env))
 
 
-KIND = PhaseKind(
-    name="discard",
-    spec=DiscardPhase,
-    schema=phase_schema("discard", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
@@ -212,6 +148,8 @@ KIND = PhaseKind(
     tasks={"discard": _task_discard},
     stage=fixed_stage("exchange"),
     progress=progress,
-    zone_keys=(("to",),),
-    zone_fills=(("to",),),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["DiscardPhase"]

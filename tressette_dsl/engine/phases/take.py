@@ -3,8 +3,6 @@ the last seat takes whatever is left."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
@@ -13,32 +11,16 @@ from tressette_dsl.engine.events import CardTaken
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.phases.kind import (
     Obs,
-    Path,
-    PhaseBuilder,
-    PhaseKind,
     Talk,
     fixed_stage,
-    phase_schema,
+    kind_of,
 )
 from tressette_dsl.engine.phases.words import cards_text, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
-from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import Expr, Ruleset, Who
-from tressette_dsl.rules.zones import omitted, zone_ref_schema
-
-
-@dataclass(frozen=True, slots=True)
-class TakePhase:
-    id: str
-    when: Expr | None
-    who: Who
-    source: str
-    kind: str = "take"
-    # how many cards each seat takes (names: `discarded`...); None: any, and the last seat
-    # takes whatever is left
-    count: Expr | None = None
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.take import SYNTAX, TakePhase
 
 
 def _owed(rules: Ruleset, spec: TakePhase, s: GameState, seat: int) -> int:
@@ -122,38 +104,7 @@ def _take(step: Step, spec: TakePhase, seat: int, card: int) -> None:
     step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "Each seat of `who` in turn takes any of the shown cards; the last takes the rest."
-PROPERTIES: Mapping[str, Any] = {
-    "who": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who takes (a seat expression or a role: declarer, defenders, partner, "
-        "call_supplier, all expression. See docs/expressions.md.)",
-    },
-    "from": zone_ref_schema("The shown zone the cards are taken from"),
-    "count": {
-        "type": ["integer", "string"],
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": 'How many cards each seat takes, e.g. "discarded" (as many as it '
-        "discarded); without it each takes any and the last takes the rest (an integer, or a "
-        "formula expression. See docs/expressions.md.)",
-    },
-}
-REQUIRED: tuple[str, ...] = ("from",)
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TakePhase:
-    return TakePhase(
-        pid,
-        when,
-        b.who((*path, "who"), "defenders"),
-        str(b.get((*path, "from")) or omitted("take", ("from",))),
-        count=b.count((*path, "count"), scopes.TAKE_COUNT, None),
-    )
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: TakePhase) -> str:
@@ -182,11 +133,8 @@ def _task_take(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk
     return text + "."
 
 
-KIND = PhaseKind(
-    name="take",
-    spec=TakePhase,
-    schema=phase_schema("take", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
@@ -194,5 +142,8 @@ KIND = PhaseKind(
     describe=describe,
     tasks={"take": _task_take},
     stage=fixed_stage("exchange"),
-    zone_keys=(("from",),),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["TakePhase"]
