@@ -49,6 +49,10 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         uncovered.append(f"{len(tricks)} tricks phases (the kernel plays exactly one)")
     if rules.match.check == "immediately":
         uncovered.append("match.check: immediately")
+    if rules.players.dummy is not None:  # who decides and sees: the interpreter's seating
+        uncovered.append("seating.dummy")
+    if rules.players.people is not None:  # totals per person, seats per deal
+        uncovered.append("seating.people")
     if rules.signals and rules.signaling.combine:
         uncovered.append("signaling.combine: true")
     # the language of issue 12 (the reverse game): residual scoring and rescoring big wins

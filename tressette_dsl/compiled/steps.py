@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 from tressette_dsl.compiled.draws import randrange_of
+from tressette_dsl.engine import to_act
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.game import apply, legal_actions
 from tressette_dsl.engine.state import GameState
@@ -57,8 +58,9 @@ def no_claims(legal: Sequence[Action]) -> Sequence[Action]:
 def interpreted_step(
     rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
 ) -> GameState:
-    """One decision on the interpreter, chosen as the random agent chooses."""
-    seat = state.to_act
+    """One decision on the interpreter, chosen as the random agent chooses (the agent of
+    the seat that decides: a dummy's owner, `seating.dummy`)."""
+    seat = to_act(state, rules)
     assert seat is not None
     choices = no_claims(legal_actions(rules, state))
     return apply_counted(rules, state, choices[choose[seat](len(choices))], stats)

@@ -19,7 +19,7 @@ from tressette_dsl.engine.errors import (
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
-from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import PHASE_KINDS, auction
 from tressette_dsl.engine.phases.deal import DealPhase
 from tressette_dsl.engine.phases.trick_features.claims import interrupt, out_of_turn_actions
 from tressette_dsl.engine.phases.tricks import TricksPhase
@@ -280,7 +280,9 @@ def _restart(step: Step) -> None:
         ),
         deal_ended=True,
     )
-    same = reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same"
+    same = (reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same") or (
+        reason == "all_pass" and auction.same_dealer_after_all_pass(step.rules)
+    )
     dealer = s.match.dealer if same else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
 

@@ -23,6 +23,7 @@ from tressette_dsl.rules.options import (
     DeclReveal,
     DeclScored,
     Direction,
+    DummyExposed,
     LeftoverTo,
     MatchCheck,
     MatchReason,
@@ -33,6 +34,7 @@ from tressette_dsl.rules.options import (
     Says,
     SidesMode,
     SignalAt,
+    SittingOut,
     ZoneSeenBy,
 )
 
@@ -51,6 +53,7 @@ __all__ = [
     "Declaring",
     "DiscardPhase",
     "DrawSpec",
+    "Dummy",
     "Expr",
     "GivePhase",
     "Match",
@@ -59,6 +62,7 @@ __all__ = [
     "MovePhase",
     "PacketSpec",
     "Payoff",
+    "People",
     "Phase",
     "PhaseSpec",
     "Players",
@@ -157,12 +161,59 @@ class Deck:
 iter_cards = iter_bits  # the card indexes of a bitmask, lowest first
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Dummy:
+    """`seating.dummy`: a seat without a player. Its cards are dealt and played like any
+    seat's, but its owner (another seat) chooses them, sees them from the deal, and the
+    others see them once `exposed` says (`dealt`, `first_card`: once the first card of the
+    deal is played, `end_of_play`: never while cards are played). Both expressions are
+    evaluated per deal (names of `DEAL`), so the dummy can move with the deal."""
+
+    seat: Expr
+    owner: Expr
+    exposed: DummyExposed
+
+    def _key(self) -> tuple[str, str, str]:
+        return (self.seat.text, self.owner.text, self.exposed)
+
+    def __eq__(self, other: object) -> bool:  # the same rule: the same texts (Expr: identity)
+        return isinstance(other, Dummy) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class People:
+    """`seating.people`: fewer players than seats. The match totals are kept per person;
+    `seat` (names `person`, `deal_no`, `players`) says which seat each person takes in a
+    deal, and the seats nobody takes are the dummies; with `sitting_out`, more people than
+    seats may play, those the formula gives seat -1 sitting that deal out."""
+
+    names: tuple[str, ...]
+    seat: Expr
+    # a person the formula gives seat -1 sits the deal out (e.g. a dealer dealt no cards);
+    # None: nobody may; `defender`: he pays and receives what a defender does
+    sitting_out: SittingOut | None = None
+
+    def _key(self) -> tuple[tuple[str, ...], str, str | None]:
+        return (self.names, self.seat.text, self.sitting_out)
+
+    def __eq__(self, other: object) -> bool:  # the same rule: the same texts (Expr: identity)
+        return isinstance(other, People) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
 @dataclass(frozen=True, slots=True)
 class Players:
     count: int
     step: int  # seats are numbered anticlockwise: +1 anticlockwise play, -1 clockwise
     direction: Direction
     names: tuple[str, ...]
+    dummy: Dummy | None = None
+    people: People | None = None
 
     def next(self, seat: int, k: int = 1) -> int:
         return (seat + k * self.step) % self.count
@@ -302,6 +353,9 @@ class Payoff:
     declarer: Expr
     partner: Expr | None
     defender: Expr
+    # whether every deal's payments add up to zero (`simulate` checks it); false for a
+    # scoring in which each player is credited with his side's points
+    zero_sum: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -166,7 +166,7 @@ class Table:
             now = seat_now(state, seat)  # `seat` is the first seating's number
             if now is None:
                 raise TableError("eliminated", "you have left the table: you can only watch")
-            if to_act(state) != now and not self._out_of_turn(state, now, text):
+            if to_act(state, self.rules) != now and not self._out_of_turn(state, now, text):
                 raise TableError("not_your_turn", "it is not your turn")
             try:
                 action = parse_action(self.rules, state, text)
@@ -360,10 +360,10 @@ class Table:
         if seat is not None and not self.seats[seat].human:
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
-    @staticmethod
-    def _first_to_act(state: GameState) -> int | None:
-        """The first-seating number of the seat to act (None: nobody)."""
-        now = to_act(state)
+    def _first_to_act(self, state: GameState) -> int | None:
+        """The first-seating number of the seat that decides now (None: nobody): the seat
+        to act, or the owner of a dummy seat to act (`to_act` with the rules)."""
+        now = to_act(state, self.rules)
         return None if now is None else original_seat(state, now)
 
     def start_bots(self) -> None:

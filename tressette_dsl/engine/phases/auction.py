@@ -35,7 +35,7 @@ from tressette_dsl.engine.step import Step, evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules import options, scopes
 from tressette_dsl.rules.model import Expr, Rule, Ruleset
-from tressette_dsl.rules.options import AllPass, Speeches
+from tressette_dsl.rules.options import AllPass, AllPassDealer, Speeches
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,15 @@ class BidSpec:
     closes: bool
     rank: int | None  # rank index named by the bid (called-card auctions)
     points: tuple[int, int] | None  # (from, to): a parametrised bid `bid ID N`
+    after: str | None = None  # legal only once this bid (or itself) has been made
+
+
+@dataclass(frozen=True, slots=True)
+class Forced:
+    """`forced`: when everybody passes, `who` must play `bid` (no redeal)."""
+
+    who: Expr
+    bid: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +67,10 @@ class AuctionPhase:
     all_pass: AllPass
     rule: Rule
     kind: str = "auction"
+    # state carried across deals: in the deal after an all-pass deal only these bids
+    after_all_pass: tuple[str, ...] = ()
+    forced: Forced | None = None
+    all_pass_dealer: AllPassDealer = "next"
 
 
 @record
@@ -108,9 +121,27 @@ def _lowest_points(spec: BidSpec, s: GameState) -> int:
     return max(low, (s.contract_part.bid_points or 0) + 1)
 
 
+def _after_all_pass(s: GameState) -> bool:
+    """The deal before this one was abandoned because everybody passed."""
+    return bool(s.match.deals) and s.match.deals[-1].reason == "all_pass"
+
+
+def _why_not(spec: AuctionPhase, bid: BidSpec, s: GameState) -> str | None:
+    """Why `bid` may not be made now whatever its height (None: it may)."""
+    if spec.after_all_pass and _after_all_pass(s) and bid.id not in spec.after_all_pass:
+        return f"after a deal everybody passed, only {', '.join(spec.after_all_pass)} may be bid"
+    if bid.after is not None and not any(
+        r.bid in (bid.after, bid.id) for r in s.contract_part.auction
+    ):
+        return f"{bid.id!r} may only be bid once {bid.after!r} has been"
+    return None
+
+
 def legal(rules: Ruleset, spec: AuctionPhase, s: GameState) -> tuple[Action, ...]:
     out: list[Action] = []
     for bid in spec.bids:
+        if _why_not(spec, bid, s) is not None:
+            continue
         if bid.points is None:
             if _higher(bid, None, s):
                 out.append(Bid(bid.id))
@@ -131,6 +162,9 @@ def check(rules: Ruleset, spec: AuctionPhase, s: GameState, action: Action) -> D
         if (bid.points is None) != (action.points is None):
             need = "needs points" if bid.points else "takes no points"
             return refuse(BAD_BID, f"bid {bid.id!r} {need}", spec.rule)
+        why = _why_not(spec, bid, s)
+        if why is not None:
+            return refuse(BAD_BID, f"'{action}' is not allowed now: {why}", spec.rule)
         if bid.points and not bid.points[0] <= (action.points or 0) <= bid.points[1]:
             return refuse(
                 BAD_BID, f"bid {bid.id!r} takes points {bid.points[0]}..{bid.points[1]}", spec.rule
@@ -219,10 +253,38 @@ def _won(step: Step) -> bool:
 
 
 def _all_passed(step: Step) -> bool:
+    spec = step.rules.flow[step.state.cursor.phase]
+    if isinstance(spec, AuctionPhase) and spec.forced is not None:
+        return _forced(step, spec, spec.forced)
     step.emit(AllPassed(deal_no=step.state.match.deal_no))
     step.set_cursor(sub="", pending=(), to_act=None)
     step.restart = "all_pass"
     return False
+
+
+def _forced(step: Step, spec: AuctionPhase, forced: Forced) -> bool:
+    """Everybody passed, and `forced.who` must play `forced.bid` (e.g. the lowest contract
+    forced on the eldest): as if he had bid it last."""
+    s = step.state
+    seat = evaluate_seat(forced.who, deal_env(step.rules, s), s.n)
+    bid = next(b for b in spec.bids if b.id == forced.bid)
+    step.set_contract(
+        auction=(*s.contract_part.auction, BidRecord(seat, bid.id, None)),
+        bid=bid.id,
+        bid_points=None,
+        bid_rank=bid.rank,
+        declarer=seat,
+        contract=bid.contract,
+    )
+    step.update(local=AuctionLocal(bid_level=bid.level))
+    step.emit(BidMade(seat=seat, bid=bid.id, points=None))
+    return _won(step)
+
+
+def same_dealer_after_all_pass(rules: Ruleset) -> bool:
+    """`all_pass_dealer: same`: a deal everybody passed is dealt again by the same dealer
+    (the game loop asks; the default, `next`, passes the deal on)."""
+    return any(isinstance(p, AuctionPhase) and p.all_pass_dealer == "same" for p in rules.flow)
 
 
 # --- how it is written and built ---------------------------------------------------------
@@ -257,8 +319,38 @@ PROPERTIES: Mapping[str, Any] = {
     },
     "all_pass": {
         "enum": ["redeal"],
-        "description": "What happens when everyone passes: redeal (the next dealer "
-        "deals; the deal does not count).",
+        "description": "What happens when everyone passes: redeal (the deal does not "
+        "count; `all_pass_dealer` says who deals again).",
+    },
+    "all_pass_dealer": {
+        "enum": ["next", "same"],
+        "description": "Who deals after a deal everybody passed: the next dealer (default) "
+        "or the same one.",
+    },
+    "after_all_pass": {
+        "type": "array",
+        "minItems": 1,
+        "uniqueItems": True,
+        "items": {"type": "string", "minLength": 1, "maxLength": 200, "description": "A bid id."},
+        "description": "The only bids allowed in the deal after a deal everybody passed "
+        "(e.g. only the two highest).",
+    },
+    "forced": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["who", "bid"],
+        "description": "When everybody passes, this seat must play this bid instead of a "
+        "redeal (e.g. the lowest bid forced on the eldest).",
+        "properties": {
+            "who": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 4000,
+                "description": "The seat that must play (a seat expression, e.g. "
+                '"next(dealer)". See docs/expressions.md.)',
+            },
+            "bid": {"type": "string", "minLength": 1, "maxLength": 200, "description": "The bid."},
+        },
     },
 }
 REQUIRED: tuple[str, ...] = ("bids",)
@@ -287,6 +379,7 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> AuctionPh
                 rank_index = ranks.index(str(rank))
         points = entry.get("points")
         span = (int(points["from"]), int(points["to"])) if points else None
+        after = entry.get("after")
         bids.append(
             BidSpec(
                 str(bid_id),
@@ -295,8 +388,22 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> AuctionPh
                 bool(entry.get("closes")),
                 rank_index,
                 span,
+                None if after is None else str(after),
             )
         )
+    ids = [bid.id for bid in bids]
+    for bid in bids:
+        if bid.after is not None:
+            _known_bid(b, ids, bid.after, (*path, "bids", bid.id, "after"))
+    after_all_pass = tuple(str(x) for x in b.get((*path, "after_all_pass"), []) or [])
+    for i, bid_id in enumerate(after_all_pass):
+        _known_bid(b, ids, bid_id, (*path, "after_all_pass", i))
+    forced = None
+    if b.get((*path, "forced")) is not None:
+        who = b.expr((*path, "forced", "who"), "seat", scopes.SEAT_EXPR)
+        forced_bid = str(b.get((*path, "forced", "bid"), ""))
+        if _known_bid(b, ids, forced_bid, (*path, "forced", "bid")) and who is not None:
+            forced = Forced(who, forced_bid)
     if first is None:
         return None
     return AuctionPhase(
@@ -307,7 +414,29 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> AuctionPh
         tuple(bids),
         options.pick(b.get((*path, "all_pass")), options.ALL_PASS, "redeal"),
         b.rule((*path, "bids")),
+        after_all_pass=after_all_pass,
+        forced=forced,
+        all_pass_dealer=options.pick(
+            b.get((*path, "all_pass_dealer")), options.ALL_PASS_DEALERS, "next"
+        ),
     )
+
+
+UNKNOWN_BID = "TS464"  # after / after_all_pass / forced names a bid the auction lacks
+
+
+def _known_bid(b: PhaseBuilder, ids: list[str], bid_id: str, path: Path) -> bool:
+    """A bid id named by another key of the auction must be one of its bids (TS464)."""
+    if bid_id in ids:
+        return True
+    close = [i for i in ids if i.startswith(bid_id[:2])] or ids
+    b.problem(
+        UNKNOWN_BID,
+        f"{bid_id!r} is not a bid of this auction",
+        path,
+        hint=f"bids: {', '.join(close)}",
+    )
+    return False
 
 
 def describe(rules: Ruleset, ph: AuctionPhase) -> str:
@@ -320,6 +449,8 @@ def describe(rules: Ruleset, ph: AuctionPhase) -> str:
     one_contract = len({bid.contract for bid in ph.bids}) == 1
     for bid in sorted(ph.bids, key=lambda b: (b.level, b.id)):
         extra = " (closes the auction)" if bid.closes else ""
+        if bid.after is not None:
+            extra += f" (only once {bid.after.replace('_', ' ')} has been bid)"
         if bid.points is not None:
             extra += f" with {bid.points[0]} to {bid.points[1]} points"
         named = "" if one_contract or bid.contract == bid.id else f" (for {bid.contract})"
@@ -329,9 +460,25 @@ def describe(rules: Ruleset, ph: AuctionPhase) -> str:
     return (
         f"starting with {said(rules, ph.first)}, {speeches}: pass or bid higher than the last "
         f"bid (a higher level, or the same level with more points). Bids, lowest first: "
-        f"{', '.join(bids)}. If everybody passes, the cards are dealt again and the deal does "
-        "not count."
+        f"{', '.join(bids)}.{_all_pass_text(ph)}"
     )
+
+
+def _all_pass_text(ph: AuctionPhase) -> str:
+    if ph.forced is not None:
+        return (
+            f" If everybody passes, {said_seat(ph.forced.who)} must play "
+            f"{ph.forced.bid.replace('_', ' ')}."
+        )
+    dealer = "the same dealer" if ph.all_pass_dealer == "same" else "the next dealer"
+    text = f" If everybody passes, {dealer} deals again and the deal does not count."
+    if ph.after_all_pass:
+        text += f" In the deal after, only {', '.join(ph.after_all_pass)} may be bid."
+    return text
+
+
+def said_seat(expr: Expr) -> str:
+    return f"`{expr.text}`"
 
 
 def highest_bid(obs: Obs) -> str:

@@ -44,6 +44,9 @@ class CallPhase:
     reveal: CallReveal
     trump_called_suit: bool
     kind: str = "call"
+    # `ranks`: by priority, the ranks the call may name - the first of them of which some
+    # card of `cards` is callable (a 3 the caller lacks; a 2 when he holds all four 3s)
+    ranks: tuple[int, ...] = ()
 
 
 def enter(step: Step, spec: CallPhase) -> bool:
@@ -58,7 +61,21 @@ def callable_cards(rules: Ruleset, spec: CallPhase, s: GameState) -> int:
     assert s.cursor.to_act is not None
     env = deal_env(rules, s)
     env.update(hand=s.cards.hands[s.cursor.to_act], deck=rules.deck.full_mask, seat=s.cursor.to_act)
-    return int(evaluate(spec.cards, env)) & rules.deck.full_mask
+    cards = int(evaluate(spec.cards, env)) & rules.deck.full_mask
+    return by_priority(rules, spec.ranks, cards) if spec.ranks else cards
+
+
+def by_priority(rules: Ruleset, ranks: tuple[int, ...], cards: int) -> int:
+    """The cards of the first rank in `ranks` that `cards` holds any of (0 if none)."""
+    deck = rules.deck
+    for rank in ranks:
+        found = 0
+        for card in iter_cards(cards):
+            if deck.card_rank[card] == rank:
+                found |= 1 << card
+        if found:
+            return found
+    return 0
 
 
 def legal(rules: Ruleset, spec: CallPhase, s: GameState) -> tuple[Action, ...]:
@@ -86,6 +103,8 @@ def act(step: Step, spec: CallPhase, action: Action) -> bool:
     owner = holder(s, card)
     where = "self" if owner == seat else _zone_of(s, card) if owner < 0 else str(owner)
     step.set_contract(called_card=card)
+    if s.contract_part.declarer is None:  # no auction named one: the caller declares
+        step.set_contract(declarer=seat)
     if spec.trump_called_suit:
         step.set_play(trump=rules.deck.card_suit[card])
     step.emit(Called(seat=seat, card=action.card, holder=where))
@@ -163,6 +182,16 @@ PROPERTIES: Mapping[str, Any] = {
         "enum": ["called_suit"],
         "description": "called_suit: the called card's suit becomes trump.",
     },
+    "ranks": {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 16,
+        "uniqueItems": True,
+        "items": {"type": "string", "minLength": 1, "maxLength": 1, "description": "A rank id."},
+        "description": "By priority, the ranks the call may name: the first of them of "
+        'which some card of `cards` is callable, e.g. ["3", "2"] with cards "deck - '
+        'hand": a 3 the caller lacks, a 2 when he holds all four 3s.',
+    },
 }
 REQUIRED: tuple[str, ...] = ("cards",)
 
@@ -170,6 +199,9 @@ REQUIRED: tuple[str, ...] = ("cards",)
 def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> CallPhase | None:
     cards = b.expr((*path, "cards"), "cards", scopes.CALL_CARDS)
     if cards is None:
+        return None
+    ranks = _ranks(b, (*path, "ranks"))
+    if ranks is None:
         return None
     return CallPhase(
         pid,
@@ -179,7 +211,29 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> CallPhase
         options.pick(b.get((*path, "effect")), options.CALL_EFFECTS, "transfer"),
         options.pick(b.get((*path, "reveal")), options.CALL_REVEALS, "on_play"),
         b.get((*path, "trump")) == "called_suit",
+        ranks=ranks,
     )
+
+
+BAD_CALL_RANK = "TS463"  # call.ranks names a rank the deck does not have
+
+
+def _ranks(b: PhaseBuilder, path: Path) -> tuple[int, ...] | None:
+    """`ranks` as rank indexes of the deck; None (a located TS463) for an unknown rank."""
+    written = b.get(path) or []
+    ranks = tuple(b.ctx.ranks) if b.ctx is not None else ()
+    out = []
+    for i, rank in enumerate(written):
+        if str(rank) not in ranks:
+            b.problem(
+                BAD_CALL_RANK,
+                f"call.ranks names rank {rank!r}, which the deck does not have",
+                (*path, i),
+                hint=f"ranks: {' '.join(ranks)}",
+            )
+            return None
+        out.append(ranks.index(str(rank)))
+    return tuple(out)
 
 
 def describe(rules: Ruleset, ph: CallPhase) -> str:
@@ -188,7 +242,13 @@ def describe(rules: Ruleset, ph: CallPhase) -> str:
         if ph.effect == "transfer"
         else "its holder becomes the caller's secret partner"
     )
-    text = f"{who_text(ph.who)} names a card ({said(rules, ph.cards)}); {effect}."
+    which = said(rules, ph.cards)
+    if ph.ranks:
+        names = ", then ".join(rules.deck.ranks[r] for r in ph.ranks)
+        which += f", of the first rank it offers among {names}"
+    text = f"{who_text(ph.who)} names a card ({which}); {effect}."
+    if ph.effect == "partner":
+        text += " Without an auction, the caller is the declarer."
     if ph.effect == "partner":
         text += f" The partner is revealed {ph.reveal.replace('_', ' ')}."
     if ph.trump_called_suit:

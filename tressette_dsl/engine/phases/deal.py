@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
+from tressette_dsl.engine import occupancy
 from tressette_dsl.engine.actions import Action, Annul, Keep
 from tressette_dsl.engine.events import Annulled, Dealt
 from tressette_dsl.engine.phases.common import not_legal
@@ -81,6 +82,7 @@ def enter(step: Step, spec: DealPhase) -> bool:
             ),
         )
     )
+    occupancy.after_deal(step)  # a dummy dealt face up
     if spec.misdeal is None:
         return True
     order = rules.players.order_from(rules.players.next(s.match.dealer))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine.actions import Action, Discard
+from tressette_dsl.engine.actions import Action, Discard, Done
 from tressette_dsl.engine.events import CardDiscarded
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.phases.kind import (
@@ -41,13 +41,18 @@ class DiscardPhase:
     count: Expr
     to: str
     kind: str = "discard"
+    # the seat chooses how many: it may say `done` once it has laid `at_least` (`count` is
+    # then the most), e.g. 1 to 4 before the widow is seen
+    at_least: Expr | None = None
 
 
-def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int) -> int:
+def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int, least: bool = False) -> int:
     env = deal_env(rules, s)
     env.update(
         taken=s.contract_part.taken[seat], hand_size=s.cards.hands[seat].bit_count(), seat=seat
     )
+    if least and spec.at_least is not None:
+        return evaluate_int(spec.at_least, env)
     return evaluate_int(spec.count, env)
 
 
@@ -73,7 +78,12 @@ def _next_seat(step: Step, spec: DiscardPhase) -> bool:
 def legal(rules: Ruleset, spec: DiscardPhase, s: GameState) -> tuple[Action, ...]:
     assert s.cursor.to_act is not None
     text = rules.deck.card_text
-    return tuple(Discard(text[c]) for c in iter_cards(s.cards.hands[s.cursor.to_act]))
+    cards = tuple(Discard(text[c]) for c in iter_cards(s.cards.hands[s.cursor.to_act]))
+    if spec.at_least is not None and s.cursor.step >= _count(
+        rules, spec, s, s.cursor.to_act, least=True
+    ):
+        return (*cards, Done())
+    return cards
 
 
 def check(rules: Ruleset, spec: DiscardPhase, s: GameState, action: Action) -> Diagnostic | None:
@@ -81,6 +91,9 @@ def check(rules: Ruleset, spec: DiscardPhase, s: GameState, action: Action) -> D
 
 
 def act(step: Step, spec: DiscardPhase, action: Action) -> bool:
+    if isinstance(action, Done):  # enough laid (`at_least`): the next seat
+        step.set_cursor(pending=step.state.cursor.pending[1:], step=0)
+        return _next_seat(step, spec)
     assert isinstance(action, Discard)
     rules, s = step.rules, step.state
     seat = s.cursor.to_act
@@ -126,6 +139,14 @@ PROPERTIES: Mapping[str, Any] = {
         "formula expression. See docs/expressions.md.)",
     },
     "to": zone_ref_schema("The zone the discards go to"),
+    "at_least": {
+        "type": ["integer", "string"],
+        "minLength": 1,
+        "maxLength": 4000,
+        "description": "The seat chooses how many: it may say `done` once it has discarded "
+        "this many, `count` being the most (an integer, or a formula expression. See "
+        "docs/expressions.md.)",
+    },
 }
 REQUIRED: tuple[str, ...] = ("count", "to")
 
@@ -140,16 +161,27 @@ def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DiscardPh
         b.who((*path, "who"), "declarer"),
         count,
         str(b.get((*path, "to")) or omitted("discard", ("to",))),
+        at_least=b.count((*path, "at_least"), scopes.DISCARD_COUNT, None),
     )
 
 
 def describe(rules: Ruleset, ph: DiscardPhase) -> str:
+    if ph.at_least is not None:
+        return (
+            f"{who_text(ph.who)} discards {cards_text(rules, ph.at_least)} to "
+            f"{cards_text(rules, ph.count)}, as he chooses, face down to the {ph.to}."
+        )
     return f"{who_text(ph.who)} discards {cards_text(rules, ph.count)} face down to the {ph.to}."
 
 
 def _task_discard(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
     zone = getattr(spec, "to", "zone")
     done, owed = obs.get("progress") or (0, 1)
+    if "done" in legal or getattr(spec, "at_least", None) is not None:
+        return (
+            f"Discard up to {count_text(owed, 'card')} face down to the {zone}, one at a "
+            f"time ({done} so far); say 'done' when you have discarded enough."
+        )
     text = f"Discard {count_text(owed, 'card')} face down to the {zone}"
     if owed > 1:
         text += f" ({done + 1} of {owed})"

@@ -49,6 +49,7 @@ from tressette_dsl.engine.phases.words import declaring_at, said
 from tressette_dsl.engine.state import (
     DealRecord,
     GameState,
+    Knowledge,
     TrickPlay,
     TrickRecord,
     set_at,
@@ -253,6 +254,22 @@ def _next_in_round(step: Step, spec: TricksPhase) -> bool:
     return _resume(step, spec)
 
 
+def _changed(
+    fields: dict[str, Any], s: GameState, changes: Changes, local: TricksLocal
+) -> TricksLocal:
+    """What the card hooks added (`changes`) into the new state's parts (`fields`); the
+    phase's own record, changed or not."""
+    if changes.partner_revealed is not None:
+        fields["contract_part"] = s.contract_part.but(partner_revealed=changes.partner_revealed)
+    if changes.window_played is not None:
+        local = TricksLocal(local.window_open, changes.window_played)
+    if changes.exposed is not None:  # e.g. the dummy, laid face up after the first card
+        seen: Knowledge = fields["seen"]
+        x, hands = changes.exposed, fields["cards"].hands
+        fields["seen"] = seen.but(public=set_at(seen.public, x, seen.public[x] | hands[x]))
+    return local
+
+
 def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     """Play a card; the one state change also completes the trick when it is the last.
 
@@ -307,12 +324,7 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     public = s.seen.public
     if public[seat] & bit:
         fields["seen"] = s.seen.but(public=set_at(public, seat, public[seat] & ~bit))
-    if changes is not None:
-        if changes.partner_revealed is not None:
-            fields["contract_part"] = s.contract_part.but(partner_revealed=changes.partner_revealed)
-        if changes.window_played is not None:
-            local = TricksLocal(local.window_open, changes.window_played)
-    fields["local"] = local
+    fields["local"] = local if changes is None else _changed(fields, s, changes, local)
     step.state = new
     step.events.append(CardPlayed(seat=seat, card=action.card, trick_no=s.play.trick_no))
     if after:
