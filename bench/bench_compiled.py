@@ -33,7 +33,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import handwritten  # noqa: E402 - found through the path set just above
 
-from tressette_dsl.compiled import PlayoutStats, compile_ruleset, playout  # noqa: E402
+from tressette_dsl.compiled import (  # noqa: E402
+    PlayoutStats,
+    compile_ruleset,
+    playout,
+    playout_new_match,
+)
 from tressette_dsl.engine import new_game  # noqa: E402
 from tressette_dsl.loader import load_ruleset, playable_rulesets  # noqa: E402
 
@@ -43,12 +48,15 @@ from tressette_dsl.loader import load_ruleset, playable_rulesets  # noqa: E402
 CLOCK = [time.process_time]
 
 
-def differential(rules, deals: int) -> tuple[int, int, float, float, list[str]]:
-    """(deals, card plays, interpreter seconds, kernel seconds, mismatches)."""
+def differential(
+    rules, deals: int, first_seed: int = 1
+) -> tuple[int, int, float, float, list[str]]:
+    """(deals, card plays, interpreter seconds, kernel seconds, mismatches), over the
+    matches of seeds `first_seed`, `first_seed + 1`, ..."""
     done = plays = 0
     t_ref = t_fast = 0.0
     bad: list[str] = []
-    seed = 0
+    seed = first_seed - 1
     while done < deals:
         seed += 1
         state = new_game(rules, seed)
@@ -74,8 +82,9 @@ def differential(rules, deals: int) -> tuple[int, int, float, float, list[str]]:
     return done, plays, t_ref, t_fast, bad
 
 
-def compiled_rate(rules, deals: int, seed: int) -> float:
-    """Card plays/s of random playouts on the kernel, one deal per call."""
+def per_deal_rate(rules, deals: int, seed: int) -> float:
+    """Card plays/s of random playouts on the kernel, one deal per `playout` call (a
+    `GameState` returned after every deal: the workload before `playout_new_match`)."""
     rng = random.Random(seed)
     stats = PlayoutStats()
     state = new_game(rules, seed)
@@ -88,6 +97,24 @@ def compiled_rate(rules, deals: int, seed: int) -> float:
             continue
         state = playout(rules, state, rng, stats=stats)
         done += 1
+    return stats.card_plays / (CLOCK[0]() - began)
+
+
+def compiled_rate(rules, deals: int, seed: int) -> float:
+    """Card plays/s of random playouts on the kernel: whole matches, each the one
+    `new_game(rules, seed)` begins (`playout_new_match`: every deal dealt and played on
+    the kernel's own state; one seeded shuffle a deal and one draw a decision, as random
+    as the hand-written engine's workload), until `deals` deals were played."""
+    rng = random.Random(seed)
+    stats = PlayoutStats()
+    game = done = 0
+    began = CLOCK[0]()
+    while done < deals:
+        game += 1
+        dealt = stats.deals_dealt
+        end = playout_new_match(rules, seed + game, rng, stats=stats)
+        done += stats.deals_dealt - dealt + 1  # the first deal is not counted as dealt
+        assert end.over
     return stats.card_plays / (CLOCK[0]() - began)
 
 
@@ -104,6 +131,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="timed speed runs (default 3)")
     parser.add_argument("--speed-only", action="store_true", help="skip the differential check")
     parser.add_argument("--check-only", action="store_true", help="skip the speed runs")
+    parser.add_argument(
+        "--first-seed",
+        type=int,
+        default=1,
+        help="the check's first match seed (default 1): runs from other seeds add up",
+    )
+    parser.add_argument(
+        "--per-deal",
+        action="store_true",
+        help="time one deal per playout call (a state after each) instead of whole matches",
+    )
     parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
@@ -123,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         rules = load_ruleset(name)
         coverage = compile_ruleset(rules).coverage
         if not args.speed_only:
-            done, plays, t_ref, t_fast, bad = differential(rules, args.deals)
+            done, plays, t_ref, t_fast, bad = differential(rules, args.deals, args.first_seed)
             status = "identical" if not bad else f"{len(bad)} MISMATCH"
             print(
                 f"{name}: {done} deals, {plays} card plays both ways: {status}; "
@@ -136,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         rates, ratios = [], []
         for run in range(args.runs):  # same-run pairs: the machine is shared
-            rate = compiled_rate(rules, args.deals, run + 1)
+            rate = (per_deal_rate if args.per_deal else compiled_rate)(rules, args.deals, run + 1)
             rates.append(rate)
             ratios.append(rate / handwritten_rate(args.deals, run + 1))
         path = "kernel" if coverage.covers else "interpreter: " + ", ".join(coverage.uncovered)

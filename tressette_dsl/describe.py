@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases.words import said
 from tressette_dsl.loader.inherit_meta import choice_text
 from tressette_dsl.prose.glossary import terms_of
 from tressette_dsl.prose.words import Vocabulary, in_words, pattern_in_words
@@ -107,7 +108,11 @@ def _overview(rules: Any) -> list[str]:
     p, s, d = rules.players, rules.sides, rules.deck
     table = rules.seat_table
     many = f"{table.low} to {table.high} players" if table else f"{p.count} players"
-    if s.mode == "teams":
+    if p.people is not None:
+        who = f"{len(p.people.names)} people at {p.count} seats"
+        if p.dummy is not None:
+            who += ", one of them a dummy"
+    elif s.mode == "teams":
         who = f"{p.count} players in {len(s.names)} fixed partnerships"
     elif s.mode == "individual":
         who = f"{many}, each for himself"
@@ -182,7 +187,8 @@ def _players(rules: Any) -> list[str]:
     out = [
         "## Players and sides",
         "",
-        f"- {p.count} players, seated in this order: {', '.join(p.names)}.",
+        f"- {p.count} {'seats' if p.people is not None else 'players'}, seated in this order: "
+        f"{', '.join(p.names)}.",
         f"- Play and the deal go **{p.direction}**: after {p.names[0]} comes {p.names[p.next(0)]}.",
     ]
     if s.mode == "teams":
@@ -199,7 +205,7 @@ def _players(rules: Any) -> list[str]:
             "the others, whose tricks are pooled for the result; each player keeps his own balance."
         )
     out += _seat_table(rules)
-    return out
+    return out + _seating(rules)
 
 
 def _seat_table(rules: Any) -> list[str]:
@@ -234,6 +240,37 @@ def _seat_table(rules: Any) -> list[str]:
             "- When players leave the table (see End of the match), the next deal follows "
             "the count of the players left."
         )
+    return out
+
+
+def _seating(rules: Any) -> list[str]:
+    """`seating.dummy` and `seating.people`, said in words."""
+    p, out = rules.players, []
+    if p.dummy is not None:
+        when = {
+            "dealt": "it is dealt face up",
+            "first_card": "the first card of the deal has been played",
+            "end_of_play": "the play is over",
+        }[p.dummy.exposed]
+        out.append(
+            f"- A dummy: each deal, {said(rules, p.dummy.seat)} has no player of their own; "
+            f"{said(rules, p.dummy.owner)} plays that hand at its turn (from its cards: it "
+            f"must follow suit from them) and sees it from the deal; the others see it once "
+            f"{when}."
+        )
+    if p.people is not None:
+        out.append(
+            f"- {len(p.people.names)} people play: {', '.join(p.people.names)}. They change "
+            "seats from deal to deal (the ruleset's seating formula), and each scores what "
+            "the seat he takes scores; the match totals are theirs."
+        )
+        if p.people.sitting_out is not None:
+            paid = (
+                "pays and receives what each defender does"
+                if p.people.sitting_out == "defender"
+                else "scores nothing"
+            )
+            out.append(f"- Whoever has no seat in a deal sits it out and {paid}.")
     return out
 
 

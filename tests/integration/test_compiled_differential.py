@@ -35,7 +35,15 @@ OVERLAYS: dict[str, tuple[str, str]] = _digest.CASES
 # cards) are not compiled yet: those rulesets fall back to the interpreter, and
 # test_reverse_game_falls_back_to_the_interpreter checks that the kernel says so.
 INTERPRETED = {"traversone"}
-BUNDLED = [p.stem for p in playable_rulesets() if p.stem not in INTERPRETED]
+# A bundled ruleset whose features the kernel reports as not covered (e.g. a dummy seat,
+# `seating.dummy`) is played by the interpreter: `test_bundled_fallback_plays_the_same`.
+_COVERS = {
+    p.stem: compile_ruleset(load_ruleset(p)).coverage.covers
+    for p in playable_rulesets()
+    if p.stem not in INTERPRETED
+}
+BUNDLED = [name for name, covers in _COVERS.items() if covers]
+FALLBACK = [name for name, covers in _COVERS.items() if not covers]
 
 
 @pytest.mark.parametrize("name", sorted(INTERPRETED))
@@ -87,6 +95,21 @@ def test_bundled_ruleset_plays_the_same_compiled(name: str) -> None:
     rules = load_ruleset(name)
     kernel_actions = compare(rules, 150, range(1, 1000))
     assert kernel_actions > 0  # the kernel really played (not all delegated)
+
+
+@pytest.mark.parametrize("name", FALLBACK)
+def test_bundled_fallback_plays_the_same(name: str) -> None:
+    """Not compiled: `playout` hands it to the interpreter, which must play it exactly, and
+    the coverage note says which features sent it there."""
+    rules = load_ruleset(name)
+    coverage = compile_ruleset(rules).coverage
+    assert coverage.uncovered and all(f in coverage.note() for f in coverage.uncovered)
+    for seed in (3, 5):
+        state = new_game(rules, seed)
+        ref, fast = Recorder(seed, state.n), Recorder(seed, state.n)
+        want = playout(rules, state, policy=ref, engine="interpreted")
+        assert playout(rules, state, policy=fast, engine="auto") == want
+        assert fast.seen == ref.seen
 
 
 @pytest.mark.parametrize("name", sorted(OVERLAYS))

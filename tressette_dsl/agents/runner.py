@@ -81,7 +81,7 @@ def play_match(
     deals = sum(1 for e in first if type(e).__name__ == "Dealt")
     actions, plays = 0, 0
     while not is_over(state):
-        seat = to_act(state)
+        seat = to_act(state, rules)
         if seat is None:
             raise MatchStopped("the match is not over but no seat is to act")
         out_of_turn = interruption(agents, rules, state, rngs)  # claims "at any moment"

@@ -2,8 +2,9 @@
 
 * ``interpreted``: random legal play through the public step API (``legal_actions`` and
   ``apply`` for every decision);
-* ``compiled``: random playouts (`compiled.playout`) of the same number of deals, on the
-  kernel when it covers the ruleset (else on the interpreter, with a note naming why);
+* ``compiled``: random playouts of whole matches (`compiled.playout_new_match`) until as many
+  deals were played, on the kernel when it covers the ruleset (else on the interpreter,
+  with a note naming why);
 * ``simulate``: whole matches between heuristic bots, as ``tressette simulate`` plays them.
 
 Each reports card plays/s and deals/s (simulate also games/s). This is a measurement on a
@@ -120,21 +121,19 @@ def interpreted_deals(rules: Any, deals: int, seed: int) -> tuple[int, int]:
 
 
 def compiled_deals(rules: Any, deals: int, seed: int) -> tuple[int, int]:
-    """The same workload as random playouts, one deal per `playout` call."""
-    from tressette_dsl.compiled import PlayoutStats, playout  # noqa: PLC0415
-    from tressette_dsl.engine import new_game  # noqa: PLC0415
+    """The same workload as random playouts: whole matches (`playout_new_match`, every
+    deal dealt and played on the kernel's own state) until at least `deals` deals were
+    played."""
+    from tressette_dsl.compiled import PlayoutStats, playout_new_match  # noqa: PLC0415
 
     rng = random.Random(seed)
     stats = PlayoutStats()
     done = game = 0
-    state = new_game(rules, seed)
     while done < deals:
-        if state.over:
-            game += 1
-            state = new_game(rules, seed + game)
-            continue
-        state = playout(rules, state, rng, stats=stats)
-        done += 1
+        dealt = stats.deals_dealt
+        playout_new_match(rules, seed + game, rng, stats=stats)
+        game += 1
+        done += stats.deals_dealt - dealt + 1  # the first deal is not counted as dealt
     return done, stats.card_plays
 
 

@@ -387,8 +387,9 @@ class Table:
         return events[cut:]
 
     def _turn(self, state: Any) -> tuple[Any, Sequence[Any]]:
-        seat = to_act(state)
-        if seat is None:
+        acting = to_act(state)  # the seat asked; `seat` decides (a dummy's owner)
+        seat = to_act(state, self.rules)
+        if seat is None or acting is None:
             raise RuntimeError("the match is not over but no seat is to act")
         self.rules = rules_for(self.rules, state)  # the seats still in, after an elimination
         player = original_seat(state, seat)  # kinds, bots and rngs are by the first seating
@@ -418,7 +419,7 @@ class Table:
         state, events = apply(self.rules, state, action)
         self.actions += 1
         if self.log is not None:
-            self.log.action(seat, str(action), events)
+            self.log.action(acting, str(action), events)
         return state, events
 
     def _interrupters(self) -> list[Any]:
@@ -453,9 +454,13 @@ class Table:
             self._hand_over(name, seat)
         self.last_prompted = seat
         self.letters = self.letters_of.setdefault(seat, {})
-        obs = _obs_dict(self.rules, state, seat)
+        # a dummy's owner is shown the table as the dummy sees it: its hand is the one to
+        # play from (`seating.dummy`); any other seat, its own view
+        asked = state.cursor.to_act
+        view = asked if asked is not None and asked != seat else seat
+        obs = _obs_dict(self.rules, state, view)
         offered = menu.build(self.rules, legal)
-        self._show_turn(seat, obs, offered)
+        self._show_turn(view, obs, offered)
         enter = render.enter_move(obs)  # nothing to decide: Enter makes the only move
         prompt = f"{name} [Enter: {enter}]> " if enter else f"{name}> "
         while True:
@@ -472,7 +477,7 @@ class Table:
                 self._show_moves(offered)
                 continue
             if word in ("hand", "table", "show", "look"):
-                self._show_turn(seat, obs, offered)
+                self._show_turn(view, obs, offered)
                 continue
             if word in ("history", "tricks"):
                 lines = self.deal_lines or ["Nothing has happened in this deal yet."]

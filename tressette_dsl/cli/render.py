@@ -121,6 +121,8 @@ def seat(rules: Ruleset, index: int | None) -> str:
 
 def slot_names(rules: Ruleset) -> tuple[str, ...]:
     """The names of the match totals: teams, or seats when each seat keeps its own score."""
+    if rules.players.people is not None:  # seating.people: the totals are per person
+        return rules.players.people.names
     sides = rules.sides
     if sides.mode == "teams":
         return tuple(sides.names)
@@ -230,6 +232,13 @@ class Renderer:
                 return self._called(ev)
             case E.PartnerRevealed():
                 return f"  {self._s(ev.seat)} is revealed as the partner ({self._c(ev.card)})"
+            case E.HandShown():
+                shown = self._cards(ev.cards)
+                return f"  {self._s(ev.to)} sees {self._s(ev.seat)}'s hand: {shown}"
+            case E.DummyExposed():
+                return (
+                    f"  {self._s(ev.seat)}, the dummy, lies face up: {cards(self.rules, ev.cards)}"
+                )
             case E.TrumpSet():
                 return f"  Trump: {suit(self.rules, ev.suit)}"
             case E.CardTransferred():

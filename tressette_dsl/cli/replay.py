@@ -272,8 +272,8 @@ def _replay_action(
         except IllegalActionError as exc:
             why = str(exc)
         return state, Divergence(line, f"expected a legal action, got {entry.action!r}: {why}")
-    if bots is not None:
-        problem = bots.check(rules, state, seat, legal, action)
+    if bots is not None:  # the bot of the seat that decided (a dummy's owner)
+        problem = bots.check(rules, state, to_act(state, rules) or seat, legal, action)
         if problem is not None:
             return state, Divergence(line, problem)
     try:

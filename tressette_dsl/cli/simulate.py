@@ -285,7 +285,8 @@ def simulate(
 def checks_zero_sum(rules: Any) -> bool:
     """Payoff games (the sides change every deal, money changes hands): each deal's balance
     changes must add up to zero."""
-    return rules.sides.mode == "contract" and getattr(rules, "payoff", None) is not None
+    payoff = getattr(rules, "payoff", None)
+    return rules.sides.mode == "contract" and payoff is not None and payoff.zero_sum
 
 
 def zero_sum_violations(summaries: Iterable[MatchSummary]) -> tuple[int, list[str]]:

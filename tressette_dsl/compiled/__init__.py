@@ -10,6 +10,23 @@ from __future__ import annotations
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
 from tressette_dsl.compiled.coverage import Coverage
-from tressette_dsl.compiled.kernel import PlayoutStats, Policy, playout
+from tressette_dsl.compiled.kernel import (
+    Finished,
+    PlayoutStats,
+    Policy,
+    playout,
+    playout_match,
+    playout_new_match,
+)
 
-__all__ = ["CompiledRuleset", "Coverage", "PlayoutStats", "Policy", "compile_ruleset", "playout"]
+__all__ = [
+    "CompiledRuleset",
+    "Coverage",
+    "Finished",
+    "PlayoutStats",
+    "Policy",
+    "compile_ruleset",
+    "playout",
+    "playout_match",
+    "playout_new_match",
+]

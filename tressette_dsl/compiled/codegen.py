@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tressette_dsl.compiled.coverage import structural
+from tressette_dsl.compiled.coverage import inline_turn, structural
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.engine.signals import checked_truth
 from tressette_dsl.rules import scopes
@@ -85,7 +85,13 @@ def generate(rules: Ruleset) -> Generated:
         source = _Writer(rules, spec, em).write()
     except Uncovered as exc:
         return Generated("", {}, (), (exc.feature,), tuple(delegated), index)
-    namespace = {**em.table_symbols(), **em.symbols, "LEAD_COUNT": {}}
+    namespace = {
+        **em.table_symbols(),
+        **em.symbols,
+        "LEAD_COUNT": {},
+        "LEAD_TAB": {0: (0, ())},
+        "NO_OPTIONS": (),
+    }
     return Generated(
         source, namespace, tuple(s.id for s in rules.signals), (), tuple(delegated), index
     )
@@ -128,6 +134,8 @@ class _Writer:
     def __init__(self, rules: Ruleset, spec: TricksPhase, em: Emitter) -> None:
         self.rules, self.spec, self.em = rules, spec, em
         self.used_env: set[str] = set()
+        self.suits: list[int] = []
+        self.lead_srcs: list[str] | None = None  # the lead's truths, when by suit
         d = rules.declaring
         self.d = d
         self.n = rules.players.count
@@ -198,6 +206,10 @@ class _Writer:
         head(f"SIGNAL_IDS = {tuple(s.id for s in r.signals)!r}")
         head("")
         head("")
+        if self.lead_srcs is not None:
+            head.lines.extend(self.lead_counts_source(self.lead_srcs))
+            head("")
+            head("")
         head("def run(k, choose):")
         head.indent()
         head(
@@ -228,6 +240,7 @@ class _Writer:
         head("trump = k.trump")
         head("called = k.called")
         head("revealed = k.revealed")
+        head("grb = k.grb  # the seats' getrandbits when the policy is the random one")
         head("actions = 0")
         head("free = 0  # any-time signals made (actions that are not card plays)")
         head("pick = 0")
@@ -277,10 +290,40 @@ class _Writer:
         out.dedent()
         self.play(out)
 
+    def inline_turn(self) -> bool:
+        """Are own-turn declarations played here (`turn_declarations`)? When they are the
+        only extra choices besides claims: no any-time signals (whose order among the
+        extras is another feature's), no drawn cards that extend them, no shown draws
+        (whose reveals would interleave with the declarations')."""
+        return inline_turn(self.rules, self.spec)
+
     def turn_declarations(self, out: _Lines) -> None:
-        """Where the interpreter may offer declarations with the cards, it decides."""
+        """Where the interpreter may offer declarations with the cards, it decides; or,
+        for plain own-turn declarations (`inline_turn`), they are the `nd` choices after
+        the plays, in the order `declare.options` gives them (`dopts`)."""
         d = self.d
         if d is None or d.mandatory:
+            return
+        if self.inline_turn():
+            own = d.at == "own_turn"
+            drawn = self.draw is not None and any(
+                x.extends_to_drawn for x in self.rules.declarations
+            )
+            if own:
+                out("if window_open:")
+                out.indent()
+                out("dopts = k.turn_options(seat, h | wplayed[seat])")
+                out.dedent()
+                out("else:")
+                out.indent()("dopts = NO_OPTIONS")
+                out.dedent()
+            else:
+                out("dopts = NO_OPTIONS")
+            if drawn:  # then those the drawn cards complete, less any already offered
+                out("if drawn[seat]:")
+                out.indent()("dopts = k.drawn_options(seat, h, drawn[seat], dopts)")
+                out.dedent()
+            out("nd = len(dopts)")
             return
         conds = []
         if d.at == "own_turn":
@@ -306,12 +349,19 @@ class _Writer:
         if window != "True":
             out(f"if {window}:")
             out.indent()
-        self.count_cards(out, at, cands)
+        by_suit = self.suit_tables(at, cands)
+        if by_suit is not None:
+            self.count_by_suit(out, by_suit)
+        else:
+            self.count_cards(out, at, cands)
         self.count_any_time(out, anytime)
-        out("pick = i = choose[seat](na)")
+        self.draw_choice(out, "na")
+        self.turn_declared(out, "n")
         if anytime:
             self.any_time_signal(out, anytime)
-        if cands:
+        if by_suit is not None:
+            self.find_by_suit(out, cands)
+        elif cands:
             self.find_card(out, at, cands)
         else:
             self.nth_bit(out)
@@ -361,9 +411,97 @@ class _Writer:
         out("j += 1")
         out.dedent()
 
+    def suit_tables(self, at: str, cands: list[Candidate]) -> list[str] | None:
+        """The lead's truths over the rest of the suit alone (`_suit_only`), when the deck
+        lists its suits one after the other (then deck order is suit by suit, each suit
+        in card order): the lead is then counted and found suit by suit, from a table
+        of each suit holding's per-card counts (`LEAD_TAB`, filled on first use by
+        `lead_counts`, which the source defines). Else None."""
+        if at != "lead" or not cands:
+            return None
+        srcs = [self.truth(truth, value, self.names(at)) for _si, value, truth in cands]
+        by_suit = _suit_only(srcs, self.em)
+        suit_of = self.em.table_symbols()["SUIT_OF"]
+        cards = sorted(self.rules.deck.cards)
+        suits = [suit_of[c] for c in cards]
+        if by_suit is None or suits != sorted(suits):
+            return None
+        self.suits = sorted(set(suits))
+        return by_suit
+
+    def lead_counts_source(self, srcs: list[str]) -> list[str]:
+        """``lead_counts(q, ls)``: (choices, per-card choices) of leading from suit `ls`
+        held as `q` - each card once plus once per signal true of the rest `hs`."""
+        out = _Lines()
+        out("def lead_counts(q, ls):")
+        out.indent()
+        out("counts = []")
+        out("x = q")
+        out("while x:")
+        out.indent()
+        out("b = x & -x")
+        out("x ^= b")
+        out("hs = q ^ b")
+        out("m = 1")
+        for src in srcs:
+            if src == "True":
+                out("m += 1")
+            else:
+                out(f"if {src}:")
+                out.indent()("m += 1")
+                out.dedent()
+        out("counts.append(m)")
+        out.dedent()
+        out("return (sum(counts), tuple(counts))")
+        return out.lines
+
+    def count_by_suit(self, out: _Lines, srcs: list[str]) -> None:
+        """`n` of a lead from the per-suit tables: one lookup per suit."""
+        self.lead_srcs = srcs
+        mask = self.em.table_symbols()["SUIT_MASK"]
+        for s in self.suits:
+            out(f"q{s} = h & {mask[s]}")
+            out(f"t{s} = LEAD_TAB.get(q{s})")
+            out(f"if t{s} is None:")
+            out.indent()(f"t{s} = LEAD_TAB[q{s}] = lead_counts(q{s}, {s})")
+            out.dedent()
+        out("n = " + " + ".join(f"t{s}[0]" for s in self.suits))
+
+    def find_by_suit(self, out: _Lines, cands: list[Candidate]) -> None:
+        """Choice `i` to the suit, then within it to the card, then to the signal."""
+        last = self.suits[-1]
+        for s in self.suits[:-1]:
+            out(f"if i < t{s}[0]:")
+            out.indent()
+            out(f"q = q{s}")
+            out(f"cs = t{s}[1]")
+            out.dedent()
+            out("else:")
+            out.indent()
+            out(f"i -= t{s}[0]")
+        out(f"q = q{last}")
+        out(f"cs = t{last}[1]")
+        for _s in self.suits[:-1]:
+            out.dedent()
+        out("x = q")
+        out("j = 0")
+        out("while True:")
+        out.indent()
+        out("b = x & -x")
+        out("x ^= b")
+        out("m = cs[j]")
+        out("if i < m:")
+        out.indent()("break")
+        out.dedent()
+        out("i -= m")
+        out("j += 1")
+        out.dedent()
+        self.signal_of_card(out, "lead", cands)
+
     def count_any_time(self, out: _Lines, anytime: list[Candidate]) -> None:
-        """`na`: `n` plus the any-time signals not yet made this trick that are true."""
-        out("na = n")
+        """`na`: `n` plus the any-time signals not yet made this trick that are true
+        (or plus the own-turn declarations, which exclude any-time signals)."""
+        out("na = n + nd" if self.inline_turn() else "na = n")
         names = {
             "hand": "h",
             "card": "-1",
@@ -427,6 +565,10 @@ class _Writer:
         out("i -= m")
         out("j += 1")
         out.dedent()
+        self.signal_of_card(out, at, cands)
+
+    def signal_of_card(self, out: _Lines, at: str, cands: list[Candidate]) -> None:
+        """The card `c` of bit `b`, and the `i`-th true signal with it (none for 0)."""
         out("c = b.bit_length() - 1")
         out("sig = -1")
         out("val = None")
@@ -465,8 +607,46 @@ class _Writer:
         out("x ^= b")
         out("c = b.bit_length() - 1")
 
+    def turn_declared(self, out: _Lines, plays: str) -> None:
+        """A choice past the `plays`: the own-turn declaration it names, made; the same
+        seat acts again, as the tricks phase has it."""
+        if not self.inline_turn():
+            return
+        out(f"if i >= {plays}:")
+        out.indent()
+        out(f"k.declare_turn(seat, dopts[i - {plays}], trick_no)")
+        out("actions += 1")
+        out("free += 1")
+        out("continue")
+        out.dedent()
+
+    @staticmethod
+    def draw_choice(out: _Lines, count: str) -> None:
+        """``pick = i``: one of `count` choices. With the seats' generators (`grb`, each
+        one's `getrandbits`: the policy is the random one) `randrange` is written out as
+        `draws.randrange_of` does (the same numbers), saving a call a decision."""
+        out("if grb is None:")
+        out.indent()("pick = i = choose[seat](" + count + ")")
+        out.dedent()
+        out("else:")
+        out.indent()
+        out("g = grb[seat]")
+        out(f"kk = ({count}).bit_length()")
+        out("i = g(kk)")
+        out(f"while i >= {count}:")
+        out.indent()("i = g(kk)")
+        out.dedent()
+        out("pick = i")
+        out.dedent()
+
     def plain_choice(self, out: _Lines) -> None:
-        out("pick = i = choose[seat](p.bit_count())")
+        out("np = p.bit_count()")
+        if self.inline_turn():
+            out("na = np + nd")
+            self.draw_choice(out, "na")
+            self.turn_declared(out, "np")
+        else:
+            self.draw_choice(out, "np")
         self.nth_bit(out)
 
     @staticmethod
@@ -492,7 +672,8 @@ class _Writer:
             out("break")
             out.dedent()
         out("trick.append(c)")
-        out("if len(trick) == N:")
+        out("full = len(trick) == N")
+        out("if full:")
         out.indent()
         self.resolve(out)
         self.trick_boundaries(out)
@@ -516,7 +697,7 @@ class _Writer:
             out("if c == called and not revealed:")
             out.indent()("revealed = True")
             out.dedent()
-        out("if len(trick) < N:")
+        out("if not full:")
         out.indent()
         out("seat = NEXT[seat]")
         out("continue")

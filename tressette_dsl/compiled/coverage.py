@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tressette_dsl.compiled import known
 from tressette_dsl.rules.model import Ruleset, TricksPhase
 
 
@@ -40,15 +41,36 @@ class Coverage:
         }
 
 
+def inline_turn(rules: Ruleset, spec: TricksPhase) -> bool:
+    """Does the kernel's loop make turn declarations itself (at one's own turn in the
+    window, and those drawn cards complete)? When they are the only extra choices
+    besides claims: no any-time signals, whose order among the extras is another
+    feature's; not mandatory ones, which the interpreter makes by itself."""
+    d = rules.declaring
+    drawn = spec.draw is not None and any(x.extends_to_drawn for x in rules.declarations)
+    return (
+        d is not None
+        and (d.at == "own_turn" or drawn)
+        and not d.mandatory
+        and not any(s.at == "any_time" for s in rules.signals)
+    )
+
+
 def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     """Features found from the model's shape alone (the expression emitter adds its own)."""
-    uncovered: list[str] = []
+    uncovered: list[str] = known.unknown(rules)
     delegated: list[str] = []
     tricks = [p for p in rules.flow if isinstance(p, TricksPhase)]
     if len(tricks) != 1:
         uncovered.append(f"{len(tricks)} tricks phases (the kernel plays exactly one)")
+    if any(p.draw is not None and p.draw.source != "stock" for p in tricks):
+        uncovered.append("drawing from a zone other than the stock")
     if rules.match.check == "immediately":
         uncovered.append("match.check: immediately")
+    if rules.players.dummy is not None:  # who decides and sees: the interpreter's seating
+        uncovered.append("seating.dummy")
+    if rules.players.people is not None:  # totals per person, seats per deal
+        uncovered.append("seating.people")
     if rules.signals and rules.signaling.combine:
         uncovered.append("signaling.combine: true")
     # the language of issue 12 (the reverse game): residual scoring and rescoring big wins
@@ -78,10 +100,11 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
             delegated.append("the trick that reveals announced declarations")
         if d.mandatory and any(p.draw is not None for p in tricks):
             delegated.append("mandatory declarations after a draw")
-        if d.at == "own_turn" and not d.mandatory:
+        inline = bool(tricks) and inline_turn(rules, tricks[0])
+        if d.at == "own_turn" and not d.mandatory and not inline:
             delegated.append("every decision while own-turn declarations are open")
         drawn = [x.id for x in rules.declarations if x.extends_to_drawn]
-        if drawn and not d.mandatory and any(p.draw is not None for p in tricks):
+        if drawn and not d.mandatory and not inline and any(p.draw is not None for p in tricks):
             delegated.append("every decision of a seat holding drawn cards (extends_to_drawn)")
     if rules.claims is not None:
         delegated.append("claims (the kernel's policies never claim)")

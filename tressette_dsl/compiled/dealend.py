@@ -16,15 +16,25 @@ differential test holds both to the same result.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import ast
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tressette_dsl.compiled.draws import shuffled
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.rounds import declared
+from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine import declare
 from tressette_dsl.engine.match import fresh_deal
-from tressette_dsl.engine.state import DealRecord, GameState, Outcome, SignalRecord, TrickRecord
+from tressette_dsl.engine.phases.trick_features.base import TricksLocal
+from tressette_dsl.engine.state import (
+    DealRecord,
+    DeclRecord,
+    GameState,
+    Outcome,
+    SignalRecord,
+    TrickRecord,
+)
 from tressette_dsl.engine.step import evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.expr.builtins import BUILTINS, function
@@ -52,13 +62,17 @@ def _function(
     It is memoised: the emitted expression is a pure function of its arguments (the
     helpers it calls are the interpreter's pure built-ins), and a deal's facts take few
     distinct values, while one evaluation through `Fraction` arithmetic costs microseconds.
-    The key holds each argument's class too, so that 3 and Fraction(3), or 1 and True,
-    which are equal and hash alike, never share an entry (the result's type matters)."""
+    The key holds only the arguments the emitted source reads (found in its syntax tree,
+    so a condition on the tricks alone is not told apart by the units), each with its
+    class, so that 3 and Fraction(3), or 1 and True, which are equal and hash alike,
+    never share an entry (the result's type matters)."""
     names = {p: p for p in params}
     names["declarer_side"] = "side0"
     src = repr(e.const) if e.const is not NO_CONST else em.emit(e.text, start, scope, names)
+    read = {n.id for n in ast.walk(ast.parse(src, mode="eval")) if isinstance(n, ast.Name)}
+    used = [p for p in params if p in read]
     namespace: dict[str, Any] = {**em.table_symbols(), **em.symbols, "MEMO": {}}
-    key = ", ".join(f"{p}, {p}.__class__" for p in params)
+    key = "".join(f"{p}, {p}.__class__, " for p in used)
     code = compile(
         f"def f({', '.join(params)}):\n"
         f"    key = ({key})\n"
@@ -79,15 +93,31 @@ def _function(
 _MEMO_LIMIT = 50_000  # entries per scoring formula: bounded memory, ample for real facts
 
 
-def _zones(s: GameState, monte: tuple[int, ...], stock: tuple[int, ...]) -> dict[str, Any]:
-    """The monte and stock as changes to `s`, only those that differ: zones are slow to
-    set by name, and most deals have neither."""
-    out: dict[str, Any] = {}
-    if monte != s.monte:
-        out["monte"] = monte
-    if stock != s.stock:
-        out["stock"] = stock
-    return out
+def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], Any]:
+    """`points` of a mask as a sum over its bytes, from tables made with `points`
+    itself (it sums per-card values, so it adds over disjoint parts); the tables are
+    checked on every card and the whole deck, else `points` is used as it is."""
+    chunks = (size + 7) // 8
+    every = (1 << size) - 1
+    tables = [[units_of(v << (8 * i) & every) for v in range(256)] for i in range(chunks)]
+
+    def units(m: int) -> Any:
+        total = 0
+        i = 0
+        while m:
+            total += tables[i][m & 255]
+            m >>= 8
+            i += 1
+        return total
+
+    same = all(units(1 << c) == units_of(1 << c) for c in range(size))
+    if (
+        not same
+        or units(every) != units_of(every)
+        or type(units(every)) is not type(units_of(every))
+    ):
+        return units_of
+    return units
 
 
 class FastEnd:
@@ -110,10 +140,16 @@ class FastEnd:
         ]
         sig = BUILTINS["points"].resolve((Type.CARDS,))
         assert sig is not None
-        self.units: Callable[[int], int] = function("points", rules.ctx, sig)
+        self.units: Callable[[int], int] = _unit_tables(
+            function("points", rules.ctx, sig), max(rules.deck.cards) + 1
+        )
         self.sides = tuple(tuple(sorted(seats)) for seats in rules.sides.seats)
         self.teams = rules.sides.mode == "teams"
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
+        # `chain.Chain` of this ruleset once built (None: it does not apply; False: not yet)
+        self.chain: object = False
+        # its tables (next dealer; leader, trump, follow, window per dealer), once built
+        self.tables: tuple[list[int], list[tuple[int, int, bool, bool]]] | None = None
 
     @staticmethod
     def applies(rules: Ruleset) -> str | None:
@@ -127,6 +163,10 @@ class FastEnd:
             return "phase conditions or a misdeal round"
         if rules.sides.mode == "contract":
             return "contract sides"
+        if any(z.id not in ("stock", "monte") for z in rules.zones):
+            return "a zone other than the stock and the monte"
+        if any(z.leftover_to != rules.scoring.leftover_to for z in rules.zones):
+            return "a zone whose leftover goes elsewhere than scoring.leftover_to says"
         d = rules.declaring
         if d is not None and d.at == "announce_then_reveal":
             return "announcing at the start of the play"
@@ -138,6 +178,8 @@ class FastEnd:
             return f"scoring.residual_to: {rules.scoring.residual_to}"
         if any(b.points is not None or b.others is not None for b in rules.scoring.big_wins):
             return "a big win that rescores the deal (points / others)"
+        if rules.scoring.deal_total is not None:
+            return "scoring.deal_total"
         return None
 
     @staticmethod
@@ -189,36 +231,44 @@ class FastEnd:
             for c in rest:
                 won[winner] |= 1 << c
             monte = stock = ()
-        scored = self._score(s, won, tricks_won, winner)
+        scored = self._score(
+            s.declarations,
+            (s.contract, s.declarer, s.partner, s.deal_no, s.dealer),
+            s.totals,
+            won=won,
+            tricks_won=tricks_won,
+            last=winner,
+        )
         if scored is None:
             return None
         totals, deal, big = scored
-        ended = s.replace(
-            hands=tuple(hands),
-            played=tuple(played),
-            public=tuple(public),
-            window_played=tuple(wplayed),
-            won=tuple(won),
-            tricks_won=tuple(tricks_won),
-            tricks=(*s.tricks, record),
-            last_winner=winner,
-            trick=(),
-            signals=signals,
-            **_zones(s, monte, stock),
-            sub="",
-            pending=(),
-            to_act=None,
-            phase=2,
-            step=0,
-            deal_ended=False,
-            totals=totals,
-            deals=(*s.deals, deal),
-            deals_counted=s.deals_counted + 1,
+        cards = s.cards.but(hands=tuple(hands), played=tuple(played), won=tuple(won), trick=())
+        zones = zones_with(s, (("monte", monte), ("stock", stock)))
+        if zones is not None:
+            cards = cards.but(zones=zones)
+        # to the score phase: a new phase, so the tricks phase's own record is dropped
+        ended = s.with_parts(
+            cursor=s.cursor.but(sub="", pending=(), to_act=None, phase=2, step=0),
+            cards=cards,
+            seen=s.seen.but(public=tuple(public)),
+            play=s.play.but(
+                tricks_won=tuple(tricks_won),
+                tricks=(*s.tricks, record),
+                last_winner=winner,
+                signals=signals,
+            ),
+            match=s.match.but(
+                deal_ended=False,
+                totals=totals,
+                deals=(*s.deals, deal),
+                deals_counted=s.deals_counted + 1,
+            ),
+            local=None,
         )
-        outcome = self._outcome(ended, big)
+        outcome = self._outcome(ended.totals, ended.deals_counted, ended.deal_no, big)
         if outcome is not None:
-            return ended.replace(over=True, outcome=outcome)
-        ended = ended.replace(deal_ended=True)
+            return ended.with_parts(match=ended.match.but(over=True, outcome=outcome))
+        ended = ended.with_parts(match=ended.match.but(deal_ended=True))
         return self._next_deal(ended)
 
     def _winner(self, trick: tuple[tuple[int, int], ...], trump: int | None) -> int:
@@ -233,24 +283,35 @@ class FastEnd:
         return best_seat
 
     def _score(
-        self, s: GameState, won: list[int], tricks_won: list[int], last: int
+        self,
+        declarations: Iterable[DeclRecord],
+        deal: tuple[str | None, int | None, int | None, int, int],
+        totals_before: tuple[int, ...],
+        *,
+        won: list[int],
+        tricks_won: list[int],
+        last: int,
     ) -> tuple[tuple[int, ...], DealRecord, Any] | None:
+        """The deal's scoring from its facts: `deal` is (contract, declarer, partner,
+        deal_no, dealer), the records' fields; state or kernel, the same computation."""
+        contract_id, declarer, partner, deal_no, dealer = deal
         rules = self.rules
         units_of = self.units
         # `points` sums per-card values, so over the seats' disjoint captures it adds up:
         # one table sum per seat instead of one per side, best seat and the whole.
         per_seat = [units_of(m) for m in won]
-        everything = 0
+        everything = count = 0
         for m in won:
             everything |= m
+            count += m.bit_count()
         seat_units: list[int] | None = per_seat
-        if everything.bit_count() == sum(m.bit_count() for m in won):
+        if everything.bit_count() == count:
             all_units = sum(per_seat)
         else:  # never for the interpreter's captures; kept exact all the same
             all_units = units_of(everything)
             seat_units = None
         last_trick = rules.scoring.last_trick
-        decls = [(r.seat, r.points) for r in s.declarations if not r.cancelled]
+        decls = [(r.seat, r.points) for r in declarations if not r.cancelled]
         facts = []
         for seats in self.sides:
             tricks = 0
@@ -260,9 +321,9 @@ class FastEnd:
                 if tricks_won[x] > tricks_won[best]:
                     best = x
             if seat_units is not None:
-                cards_units = (
-                    sum(seat_units[x] for x in seats) if len(seats) > 1 else seat_units[best]
-                )
+                cards_units = 0
+                for x in seats:
+                    cards_units += seat_units[x]
                 outside = all_units - seat_units[best]
             else:
                 cards = 0
@@ -271,7 +332,10 @@ class FastEnd:
                 cards_units = units_of(cards)
                 outside = all_units - units_of(won[best])
             is_last = last in seats
-            declared = sum(p for x, p in decls if x in seats) if decls else 0
+            declared = 0
+            for x, p in decls:
+                if x in seats:
+                    declared += p
             facts.append(
                 (
                     seats,
@@ -284,7 +348,7 @@ class FastEnd:
                     outside,
                 )
             )
-        contract = s.contract or ""
+        contract = contract_id or ""
         big = self._big(facts, contract)
         points = []
         for _seats, tricks, cu, is_last, units, declared, _b, _o in facts:
@@ -292,21 +356,21 @@ class FastEnd:
             if value.__class__ is not int:
                 return None  # the interpreter says why (not a whole number)
             points.append(value)
-        deltas = [0] * len(s.totals)
+        deltas = [0] * len(totals_before)
         side_of = rules.sides.side_of
         for f, pts in zip(facts, points, strict=True):
             for slot in (side_of[f[0][0]],) if self.teams else f[0]:
                 deltas[slot] += pts
-        totals = tuple(t + x for t, x in zip(s.totals, deltas, strict=True))
+        totals = tuple(t + x for t, x in zip(totals_before, deltas, strict=True))
         multiplier = big[0].multiplier if big and rules.scoring.big_win_effect == "multiply" else 1
         record = DealRecord(
-            deal_no=s.deal_no,
-            dealer=s.dealer,
+            deal_no=deal_no,
+            dealer=dealer,
             counted=True,
             reason="scored",
-            contract=s.contract,
-            declarer=s.declarer,
-            partner=s.partner,
+            contract=contract_id,
+            declarer=declarer,
+            partner=partner,
             sides=tuple(f[0] for f in facts),
             units=tuple(f[4] for f in facts),
             cards_units=tuple(f[2] for f in facts),
@@ -343,8 +407,11 @@ class FastEnd:
                     return (spec, i)
         return None
 
-    def _outcome(self, s: GameState, big_facts: Any) -> Outcome | None:
-        """`match.end_match` after a win_match big win, else `match.check_end`."""
+    def _outcome(
+        self, totals: tuple[int, ...], deals_counted: int, deal_no: int, big_facts: Any
+    ) -> Outcome | None:
+        """`match.end_match` after a win_match big win, else `match.check_end` (the
+        highest total wins, or the lowest with `match.winner: lowest`)."""
         rules = self.rules
         big, facts = big_facts
         if big and rules.scoring.big_win_effect == "win_match":
@@ -352,25 +419,60 @@ class FastEnd:
             slots = (rules.sides.side_of[seats[0]],) if self.teams else seats
             return Outcome(tuple(sorted(slots)), "big_win", big[0].games, big[0].id)
         env = {
-            "totals": s.totals,
+            "totals": totals,
             "target": rules.match.target or 0,
-            "deals_counted": s.deals_counted,
-            "deal_no": s.deal_no,
+            "deals_counted": deals_counted,
+            "deal_no": deal_no,
         }
         if not evaluate(rules.match.end, env):
             return None
-        best = max(s.totals)
-        winners = tuple(i for i, t in enumerate(s.totals) if t == best)
+        best = max(totals) if rules.match.winner == "highest" else min(totals)
+        winners = tuple(i for i, t in enumerate(totals) if t == best)
         if len(winners) > 1 and rules.match.tie == "play_on":
             return None
         return Outcome(winners, rules.match.reason)
 
     def _next_deal(self, s: GameState) -> GameState:
-        """`game._start_deal` for this shape: shuffle, deal the packets, begin the play."""
+        """`game._start_deal` for this shape: shuffle, deal the packets, begin the play
+        (the next dealer and the first trick from the chain's per-dealer tables when
+        they apply: the same values, `chain.Chain` reads them off this code)."""
         rules, n = self.rules, s.n
-        dealer = evaluate_seat(self.deal.next_dealer, deal_env(rules, s), n)
-        s = fresh_deal(rules, s, dealer, None)
-        order = shuffled(rules.deck.cards, s.seed, s.deal_no)
+        if self.chain is False:
+            from tressette_dsl.compiled.chain import chain_for  # noqa: PLC0415 - a cycle
+
+            chain_for(self, s)
+        tables = self.tables
+        if tables is not None:
+            dealer = tables[0][s.dealer]
+        else:
+            dealer = evaluate_seat(self.deal.next_dealer, deal_env(rules, s), n)
+        hands, monte, stock = self.deal_cards(s.seed, s.deal_no + 1, dealer, n)
+        s = self.begin(s, dealer, hands, monte, stock, start=tables[1][dealer] if tables else None)
+        leader = s.leader
+        assert leader is not None
+        order = rules.players.order_from(leader)
+        d = rules.declaring
+        if d is not None and d.at == "before_first_trick" and s.window_open:
+            if not d.mandatory:  # a declaring round from the leader: `rounds` plays it
+                return s.with_parts(
+                    cursor=s.cursor.but(sub="declare", pending=order, to_act=order[0])
+                )
+            for seat in order:  # mandatory: every seat declares all it holds, in turn
+                for option in declare.options(rules, s, seat, declare.basis(s, seat)):
+                    s = declared(rules, s, seat, option)
+        # `declared` marks an action; these were automatic, the deal just ended and began
+        return s.with_parts(
+            cursor=s.cursor.but(sub="play", pending=(), to_act=leader),
+            match=s.match.but(deal_ended=True),
+        )
+
+    def deal_cards(
+        self, seed: int, deal_no: int, dealer: int, n: int
+    ) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
+        """The hands (masks), monte and stock of deal `deal_no`: the seeded shuffle and
+        the packets, from the seat after the dealer."""
+        rules = self.rules
+        order = shuffled(rules.deck.cards, seed, deal_no)
         seats = rules.players.order_from(rules.players.next(dealer))
         hands = [0] * n
         zones: dict[str, list[int]] = {"stock": [], "monte": []}
@@ -389,14 +491,45 @@ class FastEnd:
                 count = packet.count if packet.count is not None else len(order) - top
                 zones[packet.zone].extend(order[top : top + count])
                 top += count
-        s = s.replace(
-            **_zones(s, tuple(zones["monte"]), tuple(zones["stock"])),
-            hands=tuple(hands),
-            phase=1,
-            sub="",
-            step=0,
-            to_act=None,
-            pending=(),
+        return hands, tuple(zones["monte"]), tuple(zones["stock"])
+
+    def begin(
+        self,
+        prev: GameState,
+        dealer: int,
+        hands: list[int],
+        monte: tuple[int, ...],
+        stock: tuple[int, ...],
+        *,
+        start: tuple[int, int, bool, bool] | None = None,
+    ) -> GameState:
+        """The state after `prev` (a deal just ended) when the next deal is dealt and its
+        first trick set up (leader, trump, follow-suit, the declaring window), before
+        any opening declarations: the tricks phase's `enter`. `start` gives those four
+        (trump -1 for none) from the chain's tables instead of evaluating them."""
+        rules, n = self.rules, prev.n
+        s = fresh_deal(rules, prev, dealer, None)
+        cards = s.cards.but(hands=tuple(hands), trick=())
+        zones = zones_with(s, (("monte", monte), ("stock", stock)))
+        if zones is not None:
+            cards = cards.but(zones=zones)
+        if start is not None:
+            leader, trump_no, follows, opened = start
+            return s.with_parts(
+                cursor=s.cursor.but(phase=1, sub="", step=0, to_act=None, pending=()),
+                cards=cards,
+                play=s.play.but(
+                    trick_no=1,
+                    leader=leader,
+                    trump=None if trump_no < 0 else trump_no,
+                    must_follow=follows,
+                ),
+                local=TricksLocal(window_open=opened, window_played=(0,) * n),
+            )
+        s = s.with_parts(
+            cursor=s.cursor.but(phase=1, sub="", step=0, to_act=None, pending=()),
+            cards=cards,
+            local=None,  # a new phase: its own record starts empty
         )
         spec = self.tricks
         env = deal_env(rules, s)
@@ -411,23 +544,15 @@ class FastEnd:
         if follow.const is NO_CONST or (window is not None and window.const is NO_CONST):
             tenv = deal_env(rules, s)
             tenv["trick_no"] = 1
-        s = s.replace(
-            trick_no=1,
-            leader=leader,
-            trump=trump,
-            trick=(),
-            must_follow=bool(evaluate(follow, tenv)),
-            window_open=window is not None and bool(evaluate(window, tenv)),
+        return s.with_parts(
+            play=s.play.but(
+                trick_no=1, leader=leader, trump=trump, must_follow=bool(evaluate(follow, tenv))
+            ),
+            cards=s.cards.but(trick=()),
+            local=window_record(
+                s, window is not None and bool(evaluate(window, tenv)), always=True
+            ),
         )
-        order = rules.players.order_from(leader)
-        if d is not None and d.at == "before_first_trick" and s.window_open:
-            if not d.mandatory:  # a declaring round from the leader: `rounds` plays it
-                return s.replace(sub="declare", pending=order, to_act=order[0])
-            for seat in order:  # mandatory: every seat declares all it holds, in turn
-                for option in declare.options(rules, s, seat, declare.basis(s, seat)):
-                    s = declared(rules, s, seat, option)
-        # `declared` marks an action; these were automatic, the deal just ended and began
-        return s.replace(sub="play", pending=(), to_act=leader, deal_ended=True)
 
 
 __all__ = ["FastEnd"]

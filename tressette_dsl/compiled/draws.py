@@ -15,6 +15,7 @@ methods are used instead, so a difference can never pass silently.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Callable, Sequence
 
 Draw = Callable[[int], int]
@@ -33,7 +34,22 @@ def _fast_randrange(rng: random.Random) -> Draw:
             r = getrandbits(k)
         return r
 
+    _BITS[draw] = getrandbits
     return draw
+
+
+# each written-out draw's `getrandbits`: the kernel's loop makes the same draw inline
+_BITS: weakref.WeakKeyDictionary[Draw, Callable[[int], int]] = weakref.WeakKeyDictionary()
+
+
+def getrandbits_of(draw: Callable[[int], int]) -> Callable[[int], int] | None:
+    """The generator's `getrandbits` behind a draw of `randrange_of`, or None (another
+    policy, or the library's own method): with it, a draw of n choices is
+    ``r = getrandbits(n.bit_length())`` repeated while ``r >= n``, as `draw` does."""
+    try:
+        return _BITS.get(draw)
+    except TypeError:  # an object that takes no weak reference: not one of these
+        return None
 
 
 def _fast_shuffle(rng: random.Random, x: list[int]) -> None:
@@ -98,4 +114,4 @@ def shuffled(cards: Sequence[int], seed: int, deal_no: int) -> tuple[int, ...]:
     return tuple(order)
 
 
-__all__ = ["Draw", "randrange_of", "shuffled"]
+__all__ = ["Draw", "getrandbits_of", "randrange_of", "shuffled"]

@@ -19,10 +19,13 @@ random bots give the same matches on both paths.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
+from tressette_dsl.compiled.chain import Between, Chain, Finished, chain_for
+from tressette_dsl.compiled.decltable import table_of
+from tressette_dsl.compiled.draws import getrandbits_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
 from tressette_dsl.compiled.steps import (
     Chooser,
@@ -33,10 +36,20 @@ from tressette_dsl.compiled.steps import (
     interpreted_step,
     no_claims,
 )
-from tressette_dsl.engine import declare
+from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine.actions import Play
-from tressette_dsl.engine.game import legal_actions
-from tressette_dsl.engine.state import GameState, Reveal, SignalRecord, TrickRecord
+from tressette_dsl.engine.declare import Option
+from tressette_dsl.engine.game import legal_actions, new_game
+from tressette_dsl.engine.match import total_slots
+from tressette_dsl.engine.rng import first_dealer
+from tressette_dsl.engine.state import (
+    DeclRecord,
+    GameState,
+    Match,
+    Reveal,
+    SignalRecord,
+    TrickRecord,
+)
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import Ruleset
 
@@ -48,15 +61,28 @@ class Kernel:
         "actions",
         "announced",
         "anymade",
+        "base",
+        "between",
         "called",
         "card",
+        "chain",
         "cnt",
+        "deal_no",
+        "dealer",
+        "deals",
+        "deals_counted",
+        "decls",
         "drawn",
+        "finish",
+        "finished",
         "free",
+        "grb",
         "hands",
         "last_winner",
         "leader",
         "left",
+        "mark",
+        "monte",
         "must_follow",
         "origin",
         "pick",
@@ -65,12 +91,15 @@ class Kernel:
         "reveal_log",
         "revealed",
         "revealed_announce",
+        "rounds",
         "rules",
         "seat",
         "sig_log",
         "spos",
         "stock",
         "stop",
+        "table",
+        "totals",
         "trick",
         "trick_log",
         "trick_no",
@@ -82,60 +111,113 @@ class Kernel:
     )
 
     def __init__(self, rules: Ruleset, s: GameState) -> None:
-        assert s.to_act is not None
+        """Loaded from `s` (a state in the tricks phase with a seat to act), or, for a
+        match the kernel deals itself, from its bare first state (`Chain.deal` then
+        fills every list)."""
         n = s.n
         self.rules, self.origin = rules, s
-        self.hands = list(s.hands)
-        self.played = list(s.played)
-        self.won = list(s.won)
-        self.public = list(s.public)
+        cards, play, contract, match = s.cards, s.play, s.contract_part, s.match
+        table = self.table = table_of(rules)
+        self.hands = list(cards.hands)
+        self.played = list(cards.played)
+        self.won = list(cards.won)
+        self.public = list(s.seen.public)
         self.wplayed = list(s.window_played)
-        self.tricks_won = list(s.tricks_won)
-        self.drawn = list(s.drawn)
-        self.announced = list(s.announced)
-        self.revealed_announce = list(s.revealed_announce)
-        self.trick = [card for _seat, card in s.trick]
+        self.tricks_won = list(play.tricks_won)
+        self.drawn = list(play.drawn)
+        self.announced = list(play.announced)
+        self.revealed_announce = list(play.revealed_announce)
+        self.trick = [card for _seat, card in cards.trick]
         self.trick_log: list[Any] = []
         self.sig_log: list[Any] = []
         self.reveal_log: list[int] = []
         self.anymade = [0] * n
-        if any(sig.at == "any_time" for sig in rules.signals):
+        if table.any_time:
             index = {sig.id: i for i, sig in enumerate(rules.signals)}
-            for rec in s.signals:
-                if rec.trick_no == s.trick_no:
+            for rec in play.signals:
+                if rec.trick_no == play.trick_no:
                     self.anymade[rec.seat] |= 1 << index[rec.signal]
         self.cnt = [0] * rules.deck.size
         self.stock = s.stock
         self.spos = 0
-        self.left = sum(h.bit_count() for h in s.hands)
-        self.seat = s.to_act
-        self.leader = s.leader
-        self.trick_no = s.trick_no
-        self.must_follow = s.must_follow
+        self.left = sum([h.bit_count() for h in cards.hands])
+        self.seat = s.cursor.to_act or 0
+        self.leader = play.leader
+        self.trick_no = play.trick_no
+        self.must_follow = play.must_follow
         self.window_open = s.window_open
-        self.last_winner = s.last_winner
-        self.trump = -1 if s.trump is None else s.trump
-        self.called = -1 if s.called_card is None else s.called_card
-        self.revealed = s.partner_revealed
-        self.actions = 0
-        self.free = 0
-        self.pick = 0
-        self.stop = 0
+        self.last_winner = play.last_winner
+        self.trump = -1 if play.trump is None else play.trump
+        self.called = -1 if contract.called_card is None else contract.called_card
+        self.revealed = contract.partner_revealed
+        self.actions = self.free = self.pick = self.stop = 0
         self.card: tuple[int, int, int | None] | None = None  # (card, signal, value) chosen
+        # the deal's declarations (the kernel's rounds add to them; their reveals go to
+        # `reveal_log`, in turn with the drawn cards shown)
+        self.decls: list[DeclRecord] = list(play.declarations)
+        self.monte = s.monte
+        # the match around the deal: `chain.Chain` carries it from deal to deal
+        self.dealer, self.deal_no = match.dealer, match.deal_no
+        self.deals_counted, self.totals, self.deals = match.deals_counted, match.totals, match.deals
+        self.base: GameState | None = s  # the state this deal's records are written onto
+        self.between: Between | None = None  # set when the kernel dealt this deal itself
+        # `actions` when the kernel dealt this deal, declaring-round decisions since then
+        self.mark = self.rounds = 0
+        self.chain: Chain | None = None  # how `kernel_step` follows deal after deal
+        self.finish = False  # may the chain end the match without writing a state?
+        self.grb: list[Callable[[int], int]] | None = None  # see `draws.getrandbits_of`
+        self.finished: Finished | None = None  # the match it ended so
 
     def deal_env(self) -> dict[str, Any]:
         """The deal's environment, for the few expressions that read it: built only by a
         kernel whose source asks (once per run), not for every hand-over."""
-        return deal_env(self.rules, self.origin)
+        return deal_env(self.rules, self.base_state(self.chain))
 
     def declarable(self, seat: int, basis: int, only_with: int) -> bool:
-        """Would the interpreter offer `seat` a declaration with its cards now? The kernel
-        never records declarations, so those of the state it started from are current."""
-        return bool(declare.options(self.rules, self.origin, seat, basis, only_with))
+        """Would the interpreter offer `seat` a declaration with its cards now? (The
+        kernel's own records of the deal's declarations, through the tabulated options.)"""
+        return bool(self.table.options(self.done(seat), basis, only_with))
+
+    def turn_options(self, seat: int, basis: int) -> list[Option]:
+        """What `seat` may declare at its own turn (`declare.options` on its basis)."""
+        return self.table.options(self.done(seat), basis)
+
+    def drawn_options(
+        self, seat: int, hand: int, drawn: int, offered: Sequence[Option]
+    ) -> list[Option]:
+        """`offered` and then what `seat`'s drawn cards complete in its hand (the
+        declarations that extend to drawn cards), less those already offered: the
+        tricks phase's turn declarations, in its order."""
+        seen = {(o[0].id, o[2]) for o in offered}
+        more = self.table.options(self.done(seat), hand, drawn)
+        return [*offered, *(o for o in more if (o[0].id, o[2]) not in seen)]
+
+    def declare_turn(self, seat: int, option: Option, trick_no: int) -> None:
+        """`declare.record` on the kernel: the record, and the cards shown if so ruled."""
+        decl, text, cards = option
+        d = self.rules.declaring
+        scored_now = d is not None and d.scored == "immediately"
+        self.decls.append(DeclRecord(seat, decl.id, text, cards, decl.points, trick_no, scored_now))
+        if d is None or d.reveal == "on_declare":
+            self.public[seat] |= cards & self.hands[seat]
+            self.reveal_log.extend((~seat, cards))  # a declared reveal, in turn
+        self.rounds += 1  # a decision made on this deal (`state`'s deal_ended)
+
+    def done(self, seat: int) -> list[tuple[str, int]]:
+        """What `seat` declared this deal, as `declare.options` compares it."""
+        return [(r.decl, r.cards) for r in self.decls if r.seat == seat]
+
+    def base_state(self, chain: Chain | None) -> GameState:
+        """The state this deal's records are written onto: the one the kernel was
+        loaded from, or (for a deal the kernel dealt itself) that deal's start."""
+        if self.base is None:
+            assert chain is not None
+            self.base = chain.start_state(self)
+        return self.base
 
     def state(self, rules: Ruleset, s: GameState, signal_ids: Sequence[str]) -> GameState:
         """The `GameState` the interpreter would hold after the same actions from `s`."""
-        if not self.actions:
+        if not self.actions and self.between is None:
             return s
         n = s.n
         order = _seat_orders(rules).__getitem__
@@ -151,39 +233,49 @@ class Kernel:
         for j in range(0, len(slog), 5):
             seat, sig, value, trick_no, card = slog[j : j + 5]
             signals.append(SignalRecord(seat, signal_ids[sig], value, trick_no, card))
-        reveals = list(self.origin.reveals)  # with those of declaring rounds played here
-        rlog = self.reveal_log
+        reveals = list(s.reveals)
+        rlog = self.reveal_log  # (seat, cards) drawn and shown; (~seat, cards) declared
         for j in range(0, len(rlog), 2):
-            reveals.append(Reveal("drawn", rlog[j], rlog[j + 1], s.deal_no))
+            who, shown = rlog[j], rlog[j + 1]
+            if who >= 0:
+                reveals.append(Reveal("drawn", who, shown, s.deal_no))
+            else:
+                reveals.append(Reveal("declared", ~who, shown, s.deal_no))
         seats = order(self.leader) if self.leader is not None else ()
         in_round = self.pick == -2  # a declaring round from the seat to act has begun
-        return s.replace(
-            **changed(
-                s,
-                window_played=tuple(self.wplayed),
-                window_open=self.window_open,
-                stock=tuple(self.stock[self.spos :]),
-            ),
+        # a deal the kernel dealt and nothing done in it yet: as the dealing left it
+        fresh = self.between is not None and self.actions == self.mark and not self.rounds
+        zones = zones_with(s, (("stock", tuple(self.stock[self.spos :])),))
+        cards = s.cards.but(
             hands=tuple(self.hands),
             played=tuple(self.played),
             won=tuple(self.won),
-            public=tuple(self.public),
-            tricks_won=tuple(self.tricks_won),
-            drawn=tuple(self.drawn),
             trick=tuple(zip(seats, self.trick, strict=False)),
-            trick_no=self.trick_no,
-            leader=self.leader,
-            must_follow=self.must_follow,
-            last_winner=self.last_winner,
-            tricks=tuple(tricks),
-            declarations=self.origin.declarations,
-            signals=tuple(signals),
-            reveals=tuple(reveals),
-            partner_revealed=self.revealed,
-            to_act=self.seat,
-            sub="declare" if in_round else "play",
-            pending=order(self.seat) if in_round else (),
-            deal_ended=False,
+        )
+        if zones is not None:
+            cards = cards.but(zones=zones)
+        return s.with_parts(
+            cursor=s.cursor.but(
+                to_act=self.seat,
+                sub="declare" if in_round else "play",
+                pending=order(self.seat) if in_round else (),
+            ),
+            cards=cards,
+            seen=s.seen.but(public=tuple(self.public), reveals=tuple(reveals)),
+            play=s.play.but(
+                tricks_won=tuple(self.tricks_won),
+                drawn=tuple(self.drawn),
+                trick_no=self.trick_no,
+                leader=self.leader,
+                must_follow=self.must_follow,
+                last_winner=self.last_winner,
+                tricks=tuple(tricks),
+                declarations=tuple(self.decls),
+                signals=tuple(signals),
+            ),
+            contract=s.contract_part.but(partner_revealed=self.revealed),
+            match=s.match.but(deal_ended=fresh),
+            local=window_record(s, self.window_open, tuple(self.wplayed)),
         )
 
 
@@ -203,22 +295,96 @@ def kernel_step(
     state: GameState,
     choose: Sequence[Chooser],
     stats: PlayoutStats,
-) -> GameState:
-    """Run the generated loop from `state`, then the interpreter for the action it left."""
+    *,
+    deals: bool = False,
+    limit: int = 1 << 62,
+    finish: bool = False,
+) -> GameState | Finished:
+    """Run the generated loop from `state`, then the interpreter for the action it left.
+
+    With `deals` (a playout to the end of the match) a deal that ends with the match
+    going on is followed on the kernel itself (`chain.Chain`), without writing a state
+    between the deals, while fewer than `limit` actions were made; with `finish` too,
+    a match the kernel ends itself gives its `Finished` record and no state at all."""
     assert compiled.run is not None
     k = Kernel(rules, state)
-    compiled.run(k, choose)
-    while k.pick == -2 and k.seat == k.leader:  # a declaring round at a trick's start
-        decisions = kernel_round(rules, k, choose)
-        if decisions is None:
-            break  # not the plain kind: the state is written back, `round_step` plays it
-        stats.actions += decisions
-        k.pick = k.stop = 0
-        compiled.run(k, choose)  # the same kernel plays on, no state written in between
+    chain = chain_for(compiled.fast_end, state) if deals else None
+    k.chain = chain
+    k.finish = finish
+    _drive(rules, compiled, k, choose, stats=stats, limit=limit, run=True)
+    return _hand_over(rules, compiled, k, state, choose, stats=stats)
+
+
+def _drive(
+    rules: Ruleset,
+    compiled: CompiledRuleset,
+    k: Kernel,
+    choose: Sequence[Chooser],
+    *,
+    stats: PlayoutStats,
+    limit: int,
+    run: bool,
+) -> None:
+    """The generated loop and the rounds and deal ends played on the kernel, until a
+    moment that needs a `GameState` (or the end of a match the kernel ends itself)."""
+    assert compiled.run is not None
+    bits = [getrandbits_of(c) for c in choose]
+    k.grb = None if None in bits else bits  # type: ignore[assignment]
+    chain = k.chain
+    while True:
+        if run:
+            compiled.run(k, choose)
+        run = True
+        if k.pick == -2 and k.seat == k.leader:  # a declaring round at a trick's start
+            decisions = kernel_round(rules, k, choose)
+            if decisions is None:
+                break  # not the plain kind: the state is written back, `round_step` plays it
+            stats.actions += decisions
+            k.pick = k.stop = 0
+            continue  # the same kernel plays on, no state written in between
+        if (
+            chain is not None
+            and k.stop == 1
+            and k.card is not None
+            and stats.actions + k.actions < limit
+            and chain.end(k, k.seat, *k.card)
+        ):
+            if k.finished is not None:
+                break
+            stats.deals_dealt += 1
+            run = k.pick != -2  # a round before the first trick: played first
+            continue  # the next deal, dealt into the same kernel
+        break
+
+
+def _hand_over(
+    rules: Ruleset,
+    compiled: CompiledRuleset,
+    k: Kernel,
+    state: GameState,
+    choose: Sequence[Chooser],
+    *,
+    stats: PlayoutStats,
+) -> GameState | Finished:
+    """Count what the kernel did, then write its state back and let the interpreter
+    apply the action it left (or give the `Finished` record of the match it ended)."""
+    chain = k.chain
     stats.actions += k.actions
     stats.card_plays += k.actions - k.free
     stats.kernel_actions += k.actions
-    state = k.state(rules, state, compiled.generated.signal_ids)
+    if k.finished is not None:
+        return k.finished
+    fast = compiled.fast_end
+    if k.stop == 1 and k.card is not None and fast is not None:  # the deal's last card
+        quick = chain if chain is not None else chain_for(fast, state)
+        after = quick.next_state(k, k.card[0]) if quick is not None else None
+        if after is not None:  # the next deal's state, without writing this deal's
+            stats.actions += 1
+            stats.card_plays += 1
+            stats.deals_dealt += 1
+            return after
+    base = k.base_state(chain)
+    state = k.state(rules, base, compiled.generated.signal_ids)
     if k.pick == -2:  # a declaring round has begun: `round_step` plays it
         return state
     if k.pick < 0:  # the kernel left this decision, unchosen, to the interpreter
@@ -311,7 +477,15 @@ def playout(
         choose[seat] = _FirstThen(first, choose[seat])
     while not state.over:
         if use_kernel and in_kernel(compiled, state):
-            state = kernel_step(rules, compiled, state, choose, stats)
+            state = kernel_step(  # type: ignore[assignment]  # no `finish`: a state
+                rules,
+                compiled,
+                state,
+                choose,
+                stats,
+                deals=until == "match",
+                limit=began + max_actions,
+            )
         elif use_kernel and in_round(compiled, state):
             state = round_step(rules, state, choose, stats)
         else:
@@ -325,8 +499,96 @@ def playout(
     return state
 
 
+def playout_match(
+    rules: Ruleset,
+    state: GameState,
+    rng: random.Random | Sequence[random.Random] | None = None,
+    *,
+    policy: Policy | None = None,
+    stats: PlayoutStats | None = None,
+    max_actions: int = 200_000,
+) -> Finished:
+    """`playout(..., until="match")` for a caller that wants the match's result, not its
+    final state: when the kernel ends the match itself (deal after deal on its own lists,
+    `chain`), no `GameState` is built at all; otherwise the final state's record. The
+    same choices give the same `Finished` as the interpreter's final state."""
+    compiled = compile_ruleset(rules)
+    if not compiled.coverage.covers:
+        end = playout(rules, state, rng, policy=policy, until="match", stats=stats)
+        return Finished.of(end)
+    choose = choosers(rules.players.count, rng, policy)
+    stats = stats if stats is not None else PlayoutStats()
+    began = stats.actions
+    while not state.over:
+        if in_kernel(compiled, state):
+            got = kernel_step(
+                rules,
+                compiled,
+                state,
+                choose,
+                stats,
+                deals=True,
+                limit=began + max_actions,
+                finish=True,
+            )
+            if isinstance(got, Finished):
+                return got
+            state = got
+        elif in_round(compiled, state):
+            state = round_step(rules, state, choose, stats)
+        else:
+            state = interpreted_step(rules, state, choose, stats)
+        if stats.actions - began >= max_actions:
+            raise RuntimeError(f"the playout did not end within {max_actions} actions")
+    return Finished.of(state)
+
+
+def playout_new_match(
+    rules: Ruleset,
+    seed: int,
+    rng: random.Random | Sequence[random.Random] | None = None,
+    *,
+    policy: Policy | None = None,
+    stats: PlayoutStats | None = None,
+    max_actions: int = 200_000,
+) -> Finished:
+    """`playout_match(rules, new_game(rules, seed), ...)` with the first deal dealt by
+    the kernel too (`chain.Chain.deal`, as it deals every later deal), so that no
+    `GameState` is built for the match at all when the kernel plays it through. The
+    match starts as `new_game` starts it: the first dealer from the deal phase's
+    `first_dealer`, else `engine.rng.first_dealer` of the seed. Rulesets whose deals
+    the chain does not deal start from `new_game` itself."""
+    compiled = compile_ruleset(rules)
+    n = rules.players.count
+    fast = compiled.fast_end if compiled.coverage.covers else None
+    first: GameState | None = None
+    chain = None
+    if fast is not None and fast.deal.first_dealer is None:
+        dealer = first_dealer(seed, n)
+        zeros = (0,) * total_slots(rules)
+        first = GameState(seed=seed, n=n, match=Match(dealer=dealer, totals=zeros))
+        chain = chain_for(fast, first)
+    if chain is None or first is None:
+        return playout_match(
+            rules, new_game(rules, seed), rng, policy=policy, stats=stats, max_actions=max_actions
+        )
+    choose = choosers(n, rng, policy)
+    stats = stats if stats is not None else PlayoutStats()
+    k = Kernel(rules, first)
+    k.chain, k.finish = chain, True
+    chain.deal(k, first, dealer=first.dealer, totals=first.totals, deals=(), counted=0)
+    began = stats.actions
+    _drive(rules, compiled, k, choose, stats=stats, limit=began + max_actions, run=k.pick != -2)
+    got = _hand_over(rules, compiled, k, first, choose, stats=stats)
+    if isinstance(got, Finished):
+        return got
+    left = max_actions - (stats.actions - began)
+    return playout_match(rules, got, rng, policy=policy, stats=stats, max_actions=left)
+
+
 __all__ = [
     "Chooser",
+    "Finished",
     "Kernel",
     "PlayoutStats",
     "Policy",
@@ -334,4 +596,6 @@ __all__ = [
     "in_kernel",
     "kernel_step",
     "playout",
+    "playout_match",
+    "playout_new_match",
 ]

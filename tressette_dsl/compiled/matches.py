@@ -51,12 +51,14 @@ def play_compiled_match(
     state, first = start(rules, seed)
     stats = PlayoutStats()
     stats.add_events(first)
-    while not state.over:
-        state = playout(rules, state, rngs, stats=stats, max_actions=max_actions)
-        if stats.deals_dealt > max_deals:
-            raise MatchStopped(f"more than {max_deals} deals")
-        if stats.actions >= max_actions:
-            raise MatchStopped(f"more than {max_actions} actions")
+    try:  # the whole match in one playout: deal after deal on the kernel's own state
+        state = playout(rules, state, rngs, stats=stats, max_actions=max_actions, until="match")
+    except RuntimeError as exc:
+        raise MatchStopped(f"more than {max_actions} actions") from exc
+    if stats.deals_dealt > max_deals:
+        raise MatchStopped(f"more than {max_deals} deals")
+    if stats.actions >= max_actions:
+        raise MatchStopped(f"more than {max_actions} actions")
     res = result(rules, state)
     return MatchSummary(
         seed=seed,

@@ -89,46 +89,43 @@ def declared(rules: Ruleset, s: GameState, seat: int, option: declare.Option) ->
 
 def kernel_round(rules: Ruleset, k: Kernel, choose: Sequence[Chooser]) -> int | None:
     """The declaring round that the generated loop stopped for at the start of a trick
-    (`k.stop == 8`), played on the kernel's own state as `round_step` plays it on a
-    `GameState`: from the seat to act, each seat declares one of its options (and may
-    declare again) or says done; then the trick's leader plays on. Returns the number
-    of decisions, or None (nothing done) when the round is not of that plain kind: cards
-    are left in no hand (the round that ends the play is the interpreter's) or the kernel
-    already logged drawn reveals this run (the declared ones would be out of order).
-    The declarations made are kept on `k.origin`, the state `declare.options` reads."""
+    (`k.stop == 8`, or a deal the kernel dealt with a round before its first trick),
+    played on the kernel's own state as `round_step` plays it on a `GameState`: from the
+    seat to act, each seat declares one of its options (and may declare again) or says
+    done; then the trick's leader plays on. Returns the number of decisions, or None
+    (nothing done) when the round is not of that plain kind: cards are left in no hand
+    (the round that ends the play is the interpreter's). The declarations made go to the
+    kernel's records (`k.decls`), which its tabulated options read, and their reveals to
+    its log of reveals, in turn with the drawn cards shown."""
     d = rules.declaring
-    if d is None or k.reveal_log or not any(k.hands) or k.trick:
+    if d is None or not any(k.hands) or k.trick:
         return None
     on_declare = d.reveal == "on_declare"
     scored_now = d.scored == "immediately"
     decisions = 0
-    origin = k.origin
+    table, decls, hands, wplayed = k.table, k.decls, k.hands, k.wplayed
     for seat in rules.players.order_from(k.seat):
         while True:
-            basis = k.hands[seat] | k.wplayed[seat]
-            options = declare.options(rules, origin, seat, basis)
+            done = [(r.decl, r.cards) for r in decls if r.seat == seat]
+            options = table.options(done, hands[seat] | wplayed[seat])
             i = choose[seat](len(options) + 1)
             decisions += 1
             if i >= len(options):
                 break
             decl, text, cards = options[i]
-            entry = DeclRecord(
-                seat=seat,
-                decl=decl.id,
-                arg=text,
-                cards=cards,
-                points=decl.points,
-                trick_no=k.trick_no,
-                scored_now=scored_now,
+            decls.append(
+                DeclRecord(
+                    seat=seat,
+                    decl=decl.id,
+                    arg=text,
+                    cards=cards,
+                    points=decl.points,
+                    trick_no=k.trick_no,
+                    scored_now=scored_now,
+                )
             )
             if on_declare:
-                k.public[seat] |= cards & k.hands[seat]
-                reveal = Reveal("declared", seat, cards, origin.deal_no)
-                origin = origin.replace(
-                    declarations=(*origin.declarations, entry),
-                    reveals=(*origin.reveals, reveal),
-                )
-            else:
-                origin = origin.replace(declarations=(*origin.declarations, entry))
-    k.origin = origin
+                k.public[seat] |= cards & hands[seat]
+                k.reveal_log.extend((~seat, cards))  # a declared reveal, in turn
+    k.rounds += decisions
     return decisions

@@ -15,7 +15,24 @@ from functools import partial
 from typing import Any
 
 from tressette_dsl.compiled.draws import randrange_of
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine import to_act
+from tressette_dsl.engine.actions import (
+    Action,
+    Announce,
+    Annul,
+    Bid,
+    Call,
+    Choose,
+    Declare,
+    Discard,
+    Done,
+    Give,
+    Keep,
+    Pass,
+    Play,
+    Signal,
+    Take,
+)
 from tressette_dsl.engine.game import apply, legal_actions
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
@@ -51,14 +68,29 @@ def choosers(
 
 
 def no_claims(legal: Sequence[Action]) -> Sequence[Action]:
-    return [a for a in legal if str(a) != "claim"] or legal
+    """The legal actions without claims (unless a claim is all there is), as the random
+    agent sees them (``str(a) != "claim"``). A list whose actions are all of kinds that
+    never print as "claim" is returned as it is, without printing each."""
+    for a in legal:
+        if a.__class__ not in _NEVER_CLAIM:
+            return [a for a in legal if str(a) != "claim"] or legal
+    return legal
+
+
+# the action kinds whose text never is "claim" (each prints a fixed other word or a
+# prefixed phrase); any other kind, a claim or one added later, is printed and compared
+_NEVER_CLAIM = frozenset(
+    {Play, Declare, Announce, Signal, Bid, Pass, Choose, Keep, Call, Give, Discard, Take}
+    | {Done, Annul}
+)
 
 
 def interpreted_step(
     rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
 ) -> GameState:
-    """One decision on the interpreter, chosen as the random agent chooses."""
-    seat = state.to_act
+    """One decision on the interpreter, chosen as the random agent chooses (the agent of
+    the seat that decides: a dummy's owner, `seating.dummy`)."""
+    seat = to_act(state, rules)
     assert seat is not None
     choices = no_claims(legal_actions(rules, state))
     return apply_counted(rules, state, choices[choose[seat](len(choices))], stats)
@@ -69,6 +101,9 @@ def apply_counted(
 ) -> GameState:
     state, events = apply(rules, state, action)
     stats.actions += 1
-    stats.card_plays += str(action).startswith("play ")
+    kind = action.__class__
+    stats.card_plays += kind is Play or (  # the known kinds: only Play prints "play ..."
+        kind not in _NEVER_CLAIM and str(action).startswith("play ")
+    )
     stats.add_events(events)
     return state

@@ -95,10 +95,18 @@ def _state(fn: str, state: Any) -> GameState:
     return state
 
 
-def to_act(state: GameState) -> int | None:
-    """The seat that must act now; None once the match is over."""
+def to_act(state: GameState, rules: Ruleset | None = None) -> int | None:
+    """The seat that must act now; None once the match is over.
+
+    With `rules` whose `seating.dummy` is the seat asked, the seat that decides for it: its
+    owner (`legal_actions` are still the dummy's own)."""
     _state("to_act", state)
-    return None if state.match.over else state.cursor.to_act
+    seat = None if state.match.over else state.cursor.to_act
+    if seat is not None and rules is not None and rules.players.dummy is not None:
+        from tressette_dsl.engine.occupancy import controller  # noqa: PLC0415
+
+        return controller(rules, state, seat)
+    return seat
 
 
 def is_over(state: GameState) -> bool:

@@ -45,6 +45,8 @@ def _shape_of(rules: Ruleset) -> tuple[int, int, int]:
     if _shape[0] is not rules:
         n = rules.players.count
         slots = len(rules.sides.seats) if rules.sides.mode == "teams" else n
+        if rules.players.people is not None:  # totals per person (`seating.people`)
+            slots = len(rules.players.people.names)
         _shape[0], _shape[1] = rules, (n, len(rules.flow), slots)
     shape: tuple[int, int, int] = _shape[1]
     return shape

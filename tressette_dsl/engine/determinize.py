@@ -54,6 +54,7 @@ from typing import Any
 from tressette_dsl.engine import declare, zone_view
 from tressette_dsl.engine.arguments import check_rng, check_seat, check_state
 from tressette_dsl.engine.assignment import feasible, uniform
+from tressette_dsl.engine.occupancy import shares_view
 from tressette_dsl.engine.phases.call import CallPhase
 from tressette_dsl.engine.state import DeclRecord, GameState, TrickRecord
 from tressette_dsl.engine.step import evaluate
@@ -144,6 +145,8 @@ class _Problem:
         mask = s.cards.hands[seat] | (s.seen.discarded[seat] & zones)
         for x in range(s.n):
             mask |= (s.seen.public[x] & s.cards.hands[x]) | s.cards.played[x] | s.cards.won[x]
+            if self.rules.players.dummy is not None and shares_view(self.rules, s, seat, x):
+                mask |= s.cards.hands[x]  # a dummy and its owner know each other's hands
         for _x, card in s.cards.trick:
             mask |= 1 << card
         return mask | zone_view.visible_mask(self.rules, s, seat)

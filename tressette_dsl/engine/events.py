@@ -116,6 +116,26 @@ class PartnerRevealed(_Event):
 
 @record
 @dataclass(frozen=True, slots=True)
+class DummyExposed(_Event):
+    """The dummy's hand is laid face up (`seating.dummy.exposed`): every seat sees it."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@record
+@dataclass(frozen=True, slots=True)
+class HandShown(_Event):
+    """A hand shown to one other seat only: a dummy's to its owner, the owner's to the dummy
+    (`seating.dummy`), as the deal ends. Only `to` (and `seat` itself) see the cards."""
+
+    seat: int
+    to: int
+    cards: tuple[str, ...]
+
+
+@record
+@dataclass(frozen=True, slots=True)
 class TrumpSet(_Event):
     suit: str
 
@@ -265,6 +285,8 @@ Event = (
     | ContractChosen
     | Called
     | PartnerRevealed
+    | DummyExposed
+    | HandShown
     | TrumpSet
     | CardTransferred
     | ZoneShown

@@ -19,7 +19,7 @@ from tressette_dsl.engine.errors import (
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
-from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import PHASE_KINDS, auction
 from tressette_dsl.engine.phases.deal import DealPhase
 from tressette_dsl.engine.phases.trick_features.claims import interrupt, out_of_turn_actions
 from tressette_dsl.engine.phases.tricks import TricksPhase
@@ -117,7 +117,7 @@ def _seated(fn: str, rules: Ruleset, seats: int | None) -> Ruleset:
 
 # The last legal set handed out: (rules, state, actions). `legal_actions` asked twice for
 # one state (a bot, then `observe`) answers from it, and `apply` of one of those very
-# action objects needs no check (`_listed`): an action the engine itself just offered is
+# action objects needs no check (`apply`): an action the engine itself just offered is
 # legal by definition. One tuple, replaced whole, so a reader never sees half an entry.
 _LAST_LEGAL: tuple[Ruleset | None, GameState | None, tuple[Action, ...]] = (None, None, ())
 
@@ -129,42 +129,41 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
     otherwise what it may do out of turn - a claim, in a ruleset with
     `claims.out_of_turn` (seed 003: "at any moment") while `claims.allowed` holds for it -
     and () in every other ruleset."""
-    if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
-        rules = seating.rules_for(rules, state)
-    if seat is not None:
-        arguments.check_state("legal_actions", rules, state)
-        arguments.check_seat("legal_actions", seat, rules.players.count)
-        if state.match.over or state.cursor.to_act is None:
-            return ()
-        if seat != state.cursor.to_act:
-            return out_of_turn_actions(rules, state, seat)
+    global _LAST_LEGAL  # noqa: PLW0603 - the one-entry cache above
     last = _LAST_LEGAL
-    if last[1] is state and last[0] is rules:
+    if seat is None and last[1] is state and last[0] is rules:
         return last[2]
-    trusted = arguments.TRUSTED  # the state `apply` just returned needs no check
-    if trusted[1] is not state or trusted[0] is not rules:
+    trusted = arguments.TRUSTED  # what `apply` just returned: checked, its rules resolved
+    if seat is not None or trusted[1] is not state or trusted[0] is not rules:
+        if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
+            rules = seating.rules_for(rules, state)
+        if seat is not None:
+            arguments.check_state("legal_actions", rules, state)
+            arguments.check_seat("legal_actions", seat, rules.players.count)
+            if state.match.over or state.cursor.to_act is None:
+                return ()
+            if seat != state.cursor.to_act:
+                return out_of_turn_actions(rules, state, seat)
+        last = _LAST_LEGAL
+        if last[1] is state and last[0] is rules:
+            return last[2]
         arguments.check_state("legal_actions", rules, state)
     if state.match.over or state.cursor.to_act is None:
         return ()
     spec = rules.flow[state.cursor.phase]
     legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
-    _remember_legal(rules, state, legal)
+    _LAST_LEGAL = (rules, state, legal)
     return legal
 
 
-def _remember_legal(rules: Ruleset, state: GameState, legal: tuple[Action, ...]) -> None:
-    global _LAST_LEGAL  # noqa: PLW0603 - the one-entry cache above
-    _LAST_LEGAL = (rules, state, legal)
-
-
-def _listed(rules: Ruleset, state: GameState, action: Action) -> bool:
-    """`action` is one of the objects `legal_actions` just returned for this state (by
-    identity: a membership test that costs no comparison of fields)."""
+def _offered(rules: Ruleset, state: GameState, action: Action) -> bool:
+    """`action` is one of the very objects `legal_actions` just listed for this state and
+    ruleset (by identity: a membership test that compares no fields)."""
     last = _LAST_LEGAL
     if last[1] is not state or last[0] is not rules:
         return False
-    for offered in last[2]:  # noqa: SIM110 - a plain loop: `any(genexpr)` costs more per action
-        if offered is action:
+    for listed in last[2]:  # noqa: SIM110 - a plain loop: `any(genexpr)` costs more per action
+        if listed is action:
             return True
     return False
 
@@ -175,29 +174,24 @@ def apply(
     """Apply the action of the seat to act; the new state and the events.
 
     `seat` names the acting seat when it is not the seat to act: only an out-of-turn
-    action (`legal_actions(rules, state, seat=seat)`) is accepted from it."""
-    if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
-        rules = seating.rules_for(rules, state)
-    if seat is not None:
-        arguments.check_state("apply", rules, state)
-        arguments.check_action("apply", action)
-        if state.match.over or state.cursor.to_act is None:
-            raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
-        arguments.check_seat("apply", seat, rules.players.count)
-        if seat != state.cursor.to_act:
-            return _apply_out_of_turn(rules, state, action, seat)
-    spec = None
-    if not _listed(rules, state, action):  # else: checked by `legal_actions`, and offered
-        arguments.check_state("apply", rules, state)
-        arguments.check_action("apply", action)
-        if state.match.over or state.cursor.to_act is None:
-            raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
-        spec = rules.flow[state.cursor.phase]
-        problem = PHASE_KINDS[spec.kind].check(rules, spec, state, action)
-        if problem is not None:
-            raise IllegalActionError(problem)
-    if spec is None:
-        spec = rules.flow[state.cursor.phase]
+    action (`legal_actions(rules, state, seat=seat)`) is accepted from it.
+
+    An action that is one of the objects `legal_actions` just offered for this state
+    (`_offered`) was checked when it was listed: it is applied at once."""
+    if seat is not None or not _offered(rules, state, action):
+        if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
+            rules = seating.rules_for(rules, state)
+        if seat is not None:
+            arguments.check_state("apply", rules, state)
+            arguments.check_action("apply", action)
+            if state.match.over or state.cursor.to_act is None:
+                raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+            arguments.check_seat("apply", seat, rules.players.count)
+            if seat != state.cursor.to_act:
+                return _apply_out_of_turn(rules, state, action, seat)
+        if not _offered(rules, state, action):
+            _check(rules, state, action)
+    spec = rules.flow[state.cursor.phase]
     kind = PHASE_KINDS[spec.kind]
     if state.match.deal_ended:
         state = state.with_parts(match=state.match.but(deal_ended=False))
@@ -230,6 +224,19 @@ def _apply_out_of_turn(
     step = Step(rules, state)
     interrupt(step, spec, seat, action)
     return arguments.trust(rules, step.state), tuple(step.events)
+
+
+def _check(rules: Ruleset, state: GameState, action: Action) -> None:
+    """Raise the `ArgumentError` or `IllegalActionError` that says why `action` may not be
+    applied to `state`; return when it may."""
+    arguments.check_state("apply", rules, state)
+    arguments.check_action("apply", action)
+    if state.match.over or state.cursor.to_act is None:
+        raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
+    spec = rules.flow[state.cursor.phase]
+    problem = PHASE_KINDS[spec.kind].check(rules, spec, state, action)
+    if problem is not None:
+        raise IllegalActionError(problem)
 
 
 def _advance(step: Step) -> None:
@@ -280,7 +287,9 @@ def _restart(step: Step) -> None:
         ),
         deal_ended=True,
     )
-    same = reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same"
+    same = (reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same") or (
+        reason == "all_pass" and auction.same_dealer_after_all_pass(step.rules)
+    )
     dealer = s.match.dealer if same else _next_dealer(step.rules, s)
     _start_deal(step, dealer)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tressette_dsl.engine import occupancy, seating
 from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.events import MatchEnded
 from tressette_dsl.engine.state import (
@@ -22,11 +23,17 @@ from tressette_dsl.rules.model import Ruleset
 
 
 def total_slots(rules: Ruleset) -> int:
-    """Match totals are kept per team (teams) or per seat (individual, contract)."""
+    """Match totals are kept per team (teams) or per seat (individual, contract), or per
+    person when fewer people than seats play (`seating.people`)."""
+    people = occupancy.slot_count(rules)
+    if people is not None:
+        return people
     return len(rules.sides.seats) if rules.sides.mode == "teams" else rules.players.count
 
 
 def slot_names(rules: Ruleset) -> tuple[str, ...]:
+    if rules.players.people is not None:
+        return rules.players.people.names
     return rules.sides.names if rules.sides.mode == "teams" else rules.players.names
 
 
@@ -159,10 +166,35 @@ def _deal_dict(record: DealRecord) -> dict[str, Any]:
     return out
 
 
+def _people_result(rules: Ruleset, s: GameState) -> tuple[tuple[int, ...], frozenset[int]]:
+    """Per seat the total of the person sitting there now (0 for the dummy), and the seats
+    of the winners (`seating.people`)."""
+    seats = occupancy.person_seats(rules, s) if s.cards.hands else ()
+    per_seat = [0] * s.n
+    for person, seat in enumerate(seats):
+        if seat >= 0:  # -1: sitting this deal out
+            per_seat[seat] = s.match.totals[person]
+    winners = s.match.outcome.winners if s.match.outcome else ()
+    return tuple(per_seat), frozenset(seats[w] for w in winners if w < len(seats) and seats[w] >= 0)
+
+
 def result(rules: Ruleset, s: GameState) -> MatchResult:
     if s.match.roster:
         return _result_after_elimination(rules, s)
     names = slot_names(rules)
+    if rules.players.people is not None:
+        seat_totals, seats = _people_result(rules, s)
+        outcome = s.match.outcome
+        return MatchResult(
+            over=s.match.over,
+            winners=tuple(names[w] for w in (outcome.winners if outcome else ())),
+            winner_seats=seats,
+            reason=outcome.reason if outcome else None,
+            games=outcome.games if outcome else 0,
+            totals={names[i]: t for i, t in enumerate(s.match.totals)},
+            seat_totals=seat_totals,
+            deals=s.match.deals,
+        )
     seat_totals = tuple(
         s.match.totals[rules.sides.side_of[seat]]
         if rules.sides.mode == "teams"
@@ -187,7 +219,6 @@ def result(rules: Ruleset, s: GameState) -> MatchResult:
 def _result_after_elimination(rules: Ruleset, s: GameState) -> MatchResult:
     """The result of a game whose table shrank: every seat it began with, by its first
     number and name, with the total it had when it left (or has now)."""
-    from tressette_dsl.engine import seating  # noqa: PLC0415 - seating imports the state only
 
     names = seating.start_names(rules, s)
     rows = seating.standings(rules, s)

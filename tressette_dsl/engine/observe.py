@@ -20,6 +20,7 @@ from tressette_dsl.engine import zone_view
 from tressette_dsl.engine.arguments import check_seat, check_state
 from tressette_dsl.engine.codec import encode
 from tressette_dsl.engine.game import legal_actions
+from tressette_dsl.engine.occupancy import controller, shares_view
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.scoring import running_points
 from tressette_dsl.engine.seating import rules_for
@@ -89,8 +90,9 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     deck = rules.deck
     texts = deck.texts
     # a seat that is not to act sees what it may do out of turn (a claim, in a ruleset with
-    # `claims.out_of_turn`), else nothing - asked only of such a ruleset
-    if s.cursor.to_act == seat:
+    # `claims.out_of_turn`), else nothing - asked only of such a ruleset; a dummy's owner
+    # decides for it (`seating.dummy`)
+    if _decides(rules, s, seat):
         legal = tuple(str(a) for a in legal_actions(rules, s))
     elif rules.claims is not None and rules.claims.out_of_turn:
         legal = tuple(str(a) for a in legal_actions(rules, s, seat))
@@ -98,6 +100,7 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
         legal = ()
     spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
     zones = zone_views(rules, s, seat)
+    dummy = rules.players.dummy is not None
     views_of = {z["id"]: z["cards"] for z in zones}
     return Observation(
         seat=seat,
@@ -108,7 +111,9 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
         hand=texts(s.cards.hands[seat]),
         hand_sizes=tuple(h.bit_count() for h in s.cards.hands),
         known=tuple(
-            texts(s.seen.public[x] & s.cards.hands[x]) if x != seat else texts(s.cards.hands[x])
+            texts(s.cards.hands[x])
+            if x == seat or (dummy and shares_view(rules, s, seat, x))
+            else texts(s.seen.public[x] & s.cards.hands[x])
             for x in range(s.n)
         ),
         discarded=texts(s.seen.discarded[seat]),
@@ -169,6 +174,14 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
     )
 
 
+def _decides(rules: Ruleset, s: GameState, seat: int) -> bool:
+    """Whether `seat` chooses the next action: it is to act, or owns the dummy that is."""
+    to_act = s.cursor.to_act
+    if to_act is None or rules.players.dummy is None:
+        return to_act == seat
+    return seat in (to_act, controller(rules, s, to_act))
+
+
 def _progress(rules: Ruleset, spec: PhaseSpec | None, s: GameState) -> tuple[int, int] | None:
     """How far the seat to act is in a step that takes several cards from it, one action
     each: `(done, owed)` (the same counts the give and discard phases keep); the phase's
@@ -213,6 +226,8 @@ def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
     mask = s.cards.hands[seat] | s.seen.discarded[seat]
     for other in range(s.n):
         mask |= s.seen.public[other] & s.cards.hands[other]
+        if rules.players.dummy is not None and shares_view(rules, s, seat, other):
+            mask |= s.cards.hands[other]
         mask |= s.cards.played[other]
     for _x, card in s.cards.trick:
         mask |= 1 << card

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, assert_never
 
-from tressette_dsl.engine import match
+from tressette_dsl.engine import match, occupancy
 from tressette_dsl.engine.events import DealScored
 from tressette_dsl.engine.state import DealRecord, GameState
 from tressette_dsl.engine.step import Step, evaluate, evaluate_int
@@ -182,7 +182,10 @@ def score_deal(step: Step) -> None:
     if rules.payoff is not None and s.contract_part.declarer is not None:
         success, per_seat = _payoff(rules, s, facts, points, multiplier)
         for seat, amount in enumerate(per_seat):
-            deltas[seat] += amount
+            for slot in total_slot_of_side(rules, s, (seat,)):
+                deltas[slot] += amount
+        for person, amount in occupancy.sitting_out_deltas(rules, s, per_seat):
+            deltas[person] += amount  # e.g. a dealer dealt out, paid as a defender
     else:
         for side, pts in zip(facts, points, strict=True):
             for slot in total_slot_of_side(rules, s, side.seats):
@@ -279,6 +282,7 @@ def _payoff(
         "contract_target": (contract.target or 0) if contract else 0,
         "alone": alone,
         "multiplier": multiplier,
+        "adversaries": occupancy.adversaries(rules, s),
     }
     success = bool(evaluate(payoff.success, env))
     env["success"] = success

@@ -48,6 +48,16 @@ def original_seat(state: GameState, seat: int) -> int:
     return roster[seat] if roster else seat
 
 
+def seat_now(state: GameState, original: int) -> int | None:
+    """The seat number at the table now of the seat that began as `original`; None once it
+    has left (the inverse of `original_seat`, for callers that follow a seat, a person or
+    an agent, across eliminations)."""
+    roster = state.match.roster
+    if not roster:
+        return original if 0 <= original < state.n else None
+    return roster.index(original) if original in roster else None
+
+
 def seats_in(state: GameState) -> tuple[int, ...]:
     """The original numbers of the seats still at the table, in table order."""
     return state.match.roster or tuple(range(state.n))

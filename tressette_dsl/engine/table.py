@@ -59,7 +59,12 @@ def side_of(rules: Ruleset, s: GameState, seat: int) -> int:
 
 
 def total_slot_of_side(rules: Ruleset, s: GameState, side: tuple[int, ...]) -> tuple[int, ...]:
-    """Which match-total slots a deal side's result goes to (a team, or each seat)."""
+    """Which match-total slots a deal side's result goes to (a team, or each seat; with
+    `seating.people`, each person sitting on that side in this deal)."""
+    if rules.players.people is not None:
+        from tressette_dsl.engine.occupancy import slots_of_seats  # noqa: PLC0415
+
+        return slots_of_seats(rules, s, side)
     if rules.sides.mode == "teams":
         return (rules.sides.side_of[side[0]],)
     return side

@@ -113,7 +113,9 @@ def _moved(rules: Ruleset, ev: dict[str, Any], seat: int | None) -> None:
 
 
 def _given(rules: Ruleset, ev: dict[str, Any], seat: int | None) -> None:
-    if not ev.get("shown") and seat not in (ev.get("seat"), ev.get("to")):
+    # face down: the receiver sees it. The state keeps no private record of where the giver
+    # put it, so his view forgets it as his observation does (`observe`): he sees None too
+    if not ev.get("shown") and seat != ev.get("to"):
         ev["card"] = None
 
 
@@ -126,6 +128,12 @@ def _own_card(rules: Ruleset, ev: dict[str, Any], seat: int | None) -> None:
 def _declared(rules: Ruleset, ev: dict[str, Any], seat: int | None) -> None:
     d = rules.declaring
     if d is not None and d.reveal != "on_declare" and seat != ev.get("seat"):
+        ev["cards"] = _hide(ev.get("cards"))
+
+
+def _hand_shown(rules: Ruleset, ev: dict[str, Any], seat: int | None) -> None:
+    """A dummy's hand shown to its owner (or the owner's to the dummy): theirs only."""
+    if seat not in (ev.get("seat"), ev.get("to")):
         ev["cards"] = _hide(ev.get("cards"))
 
 
@@ -150,6 +158,7 @@ _PUBLIC = frozenset(
         "AllPassed",
         "ContractChosen",
         "PartnerRevealed",
+        "DummyExposed",
         "TrumpSet",
         "ZoneShown",
         "CardTaken",
@@ -173,6 +182,7 @@ _REDACT: dict[str, Redactor] = {
     "CardDrawn": _own_card,
     "Declared": _declared,
     "LeftoverTaken": _leftover,
+    "HandShown": _hand_shown,
 }
 
 KNOWN_EVENTS = _PUBLIC | frozenset(_REDACT)

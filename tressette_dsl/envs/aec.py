@@ -3,11 +3,19 @@
 Built the way PettingZoo's classic games are: `raw_env` is the environment, `env` wraps it
 in the usual wrappers (illegal moves end the game with -1, out-of-bounds actions assert,
 the call order is enforced). Agents are ``player_0``..``player_{n-1}`` (seat numbers).
+`seats` chooses n for a ruleset whose `players.count` is a range (default: its default).
 Each observation is ``{"observation": float32[N], "action_mask": int8[A]}``: the vector of
 `encoding.Encoder`, built from ``observe(rules, state, seat)`` only, and the mask of the
 legal actions in the fixed action space of `catalogue.Catalogue` (all zeros for an agent
 that is not to act). Rewards come at the end of a match: +1 to each winning seat, -1 to
 the others. A match longer than `max_actions` actions is truncated for every agent.
+
+Elimination (`match.eliminate`), the PettingZoo way: the seats that leave the table are
+terminated with reward -1 as soon as they leave and drop out of `agents` after their last
+`step(None)`; the others keep their agent names, which stay the seats they had when the
+match began, whatever the engine's numbering of the smaller table (`engine.seating`); the
+spaces keep their size (`tables.reachable`). A seat that left observes, until it is
+removed, what it saw last at the table, with an empty mask.
 """
 
 from __future__ import annotations
@@ -18,8 +26,10 @@ from typing import Any
 
 from tressette_dsl.engine import apply, is_over, legal_actions, new_game, observe, result, to_act
 from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.seating import seat_now, seats_in
 from tressette_dsl.envs.catalogue import Catalogue
 from tressette_dsl.envs.encoding import Encoder
+from tressette_dsl.envs.tables import seated
 from tressette_dsl.loader import load_ruleset
 from tressette_dsl.rules.model import Ruleset
 
@@ -44,9 +54,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
         ruleset: str | Ruleset = "tressette",
         render_mode: str | None = None,
         max_actions: int = 20_000,
+        seats: int | None = None,
     ) -> None:
         super().__init__()
-        self.rules = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        loaded = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+        self.rules = seated(loaded, seats)
         self.render_mode = render_mode
         self.max_actions = max_actions
         self.catalogue = Catalogue(self.rules)
@@ -71,6 +83,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._seed_rng = random.Random()
         self.state: Any = None
         self._legal: dict[str, Action] = {}
+        self._left: dict[str, Any] = {}  # agent that left the table -> its last observation
         self.actions_taken = 0
 
     def observation_space(self, agent: str) -> Any:
@@ -94,23 +107,31 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.actions_taken = 0
+        self._left = {}
+        self._skip_agent_selection = None
         self._select()
 
     def _select(self) -> None:
         seat = to_act(self.state)
         self._legal = {str(a): a for a in legal_actions(self.rules, self.state)}
         if seat is not None:
-            self.agent_selection = self.possible_agents[seat]
+            self.agent_selection = self.possible_agents[seats_in(self.state)[seat]]
         elif not hasattr(self, "agent_selection"):
             self.agent_selection = self.possible_agents[0]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.agent_seat[agent]
-        obs = observe(self.rules, self.state, seat)
+        return self._observe(self.state, agent)
+
+    def _observe(self, state: Any, agent: str) -> dict[str, Any]:
         mask = _np.zeros(len(self.catalogue), dtype=_np.int8)
+        seat = seat_now(state, self.agent_seat[agent])
+        if seat is None:  # left the table: what it saw last
+            return {"observation": self._left[agent], "action_mask": mask}
+        obs = observe(self.rules, state, seat)
         for text in obs.legal:
             mask[self.catalogue.index_of(text)] = 1
-        return {"observation": self.encoder.encode(obs), "action_mask": mask}
+        vector = self.encoder.encode(obs, seats_in(state))
+        return {"observation": vector, "action_mask": mask}
 
     def legal_mask(self) -> Any:
         """The action mask of the agent to act."""
@@ -126,20 +147,35 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if chosen is None:
             raise ValueError(f"{agent}: action {action} ({text!r}) is not legal now")
         self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        before = self.state
         self.state, _events = apply(self.rules, self.state, chosen)
         self.actions_taken += 1
         if is_over(self.state):
             winners = result(self.rules, self.state).winner_seats
-            for a, seat in self.agent_seat.items():
-                self.rewards[a] = 1.0 if seat in winners else -1.0
-                self.terminations[a] = True
-        elif self.actions_taken >= self.max_actions:
             for a in self.agents:
-                self.truncations[a] = True
+                self.rewards[a] = 1.0 if self.agent_seat[a] in winners else -1.0
+                self.terminations[a] = True
+        else:
+            self._eliminated(before)
+            if self.actions_taken >= self.max_actions:
+                for a in self.agents:
+                    self.truncations[a] = True
         self._select()
         self._accumulate_rewards()
+        self._deads_step_first()
         if self.render_mode == "human":
             self.render()
+
+    def _eliminated(self, before: Any) -> None:
+        """The agents whose seats the last action sent away (`match.eliminate`): terminated,
+        -1, their last observation kept (from `before`, the state they last sat in)."""
+        still = set(seats_in(self.state))
+        for a in self.agents:
+            if self.agent_seat[a] not in still and a not in self._left:
+                self._left[a] = self._observe(before, a)["observation"]
+                self.rewards[a] = -1.0
+                self.terminations[a] = True
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -153,8 +189,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def _text(self) -> str:
         s = self.state
         seat = to_act(s)
-        who = self.possible_agents[seat] if seat is not None else "nobody (match over)"
-        return f"deal {s.deal_no}, trick {s.trick_no}, totals {list(s.totals)}; to act: {who}"
+        seated_now = seats_in(s)
+        who = self.possible_agents[seated_now[seat]] if seat is not None else "nobody (match over)"
+        text = f"deal {s.deal_no}, trick {s.trick_no}, totals {list(s.totals)}; to act: {who}"
+        if len(seated_now) < len(self.possible_agents):  # the totals are of the seats still in
+            text += f"; at the table: {', '.join(self.possible_agents[i] for i in seated_now)}"
+        return text
 
     def close(self) -> None:
         """Nothing to release: the engine holds no resources."""

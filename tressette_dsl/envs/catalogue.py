@@ -18,12 +18,17 @@ in a fixed order and from the compiled rules alone:
 Most entries are never legal in a given ruleset (a 40-card Tressette never calls a card);
 the action mask says which are legal now. A legal action missing from the catalogue is a
 bug of this module and raises `UnknownAction` with its text.
+
+A ruleset whose matches eliminate seats is played by smaller tables as it goes on
+(`engine.seating`): the catalogue lists the texts of each of them (`tables.reachable`), the
+table it starts with first, so the action space keeps its size for the whole match.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
+from tressette_dsl.envs.tables import reachable
 from tressette_dsl.rules.model import Ruleset
 
 NO_ARGUMENT = ("pass", "claim", "announce", "keep", "done", "annul")
@@ -82,7 +87,8 @@ class Catalogue:
     """Action index <-> action text, for one ruleset."""
 
     def __init__(self, rules: Ruleset) -> None:
-        self.texts = action_texts(rules)
+        texts = [text for table in reachable(rules) for text in action_texts(table)]
+        self.texts = tuple(dict.fromkeys(texts))
         self.index = {text: i for i, text in enumerate(self.texts)}
 
     def __len__(self) -> int:

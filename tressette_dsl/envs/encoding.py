@@ -30,16 +30,24 @@ scalars and one-hots: ``stock`` (stock size / C), ``monte_size`` (/ C), ``trick_
 ``kind`` (one-hot over `KINDS`, last = other), ``activity`` (one-hot over `ACTIVITIES`, last
 = other), ``contract`` (one-hot over the ruleset's contracts, last = none).
 
+A ruleset whose matches eliminate seats (`match.eliminate`) keeps ``n`` = the seat count
+the match began with: the seats are those of the first table (`encode`'s ``seats`` maps the
+seats at the table now to them), so a seat that left keeps its position (all zeros from
+then on) and the others keep theirs; the cards, signals and contracts are those of every
+table the match can reach (`tables.reachable`).
+
 `layout(rules)` returns the name and slice of every block; docs/rl.md shows it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
 from tressette_dsl.engine.observe import Observation
+from tressette_dsl.envs.tables import reachable
 from tressette_dsl.rules.model import Ruleset
 
 KINDS = ("deal", "auction", "choose", "call", "reveal", "move", "give", "discard", "take",
@@ -65,23 +73,32 @@ class Encoder:
     """Observation -> float32 vector for one ruleset (sizes fixed at construction)."""
 
     def __init__(self, rules: Ruleset) -> None:
-        deck = rules.deck
+        tables = reachable(rules)
         self.n = rules.players.count
-        self.cards = [deck.card_text[c] for c in deck.cards]
+        self.cards = list(dict.fromkeys(t.deck.card_text[c] for t in tables for c in t.deck.cards))
         self.card_index = {text: i for i, text in enumerate(self.cards)}
         self.c = len(self.cards)
-        self.trump_cards = {
-            suit: [i for i, c in enumerate(deck.cards) if deck.suits[deck.card_suit[c]] == suit]
-            for suit in deck.suits
-        }
-        self.signals = [s.id for s in rules.signals]
-        self.contracts = list(rules.contracts)
+        self.trump_cards: dict[str, list[int]] = {}
+        for t in tables:
+            deck = t.deck
+            for c in deck.cards:
+                suit = deck.suits[deck.card_suit[c]]
+                index = self.card_index[deck.card_text[c]]
+                if index not in self.trump_cards.setdefault(suit, []):
+                    self.trump_cards[suit].append(index)
+        self.signals = list(dict.fromkeys(s.id for t in tables for s in t.signals))
+        self.contracts = list(dict.fromkeys(c for t in tables for c in t.contracts))
         self.levels = {
-            bid.id: bid.level for phase in rules.flow for bid in getattr(phase, "bids", ())
+            bid.id: bid.level
+            for t in reversed(tables)  # the first table's level wins a clash
+            for phase in t.flow
+            for bid in getattr(phase, "bids", ())
         }
         self.top_level = max(self.levels.values(), default=1) or 1
         self.scale = float(rules.match.target or 100)
         teams = rules.sides.mode == "teams"
+        # totals per side in team games, per seat at the table otherwise (never shifted by
+        # an elimination: the loader allows it with individual sides only)
         self.slot_of = tuple(rules.sides.side_of) if teams else tuple(range(self.n))
         names = (["hand"] + [f"known[{r}]" for r in range(1, self.n)]
                  + [f"played[{r}]" for r in range(self.n)]
@@ -106,13 +123,18 @@ class Encoder:
         self.where = {b.name: b.start for b in blocks}
         self.size = at
 
-    def encode(self, obs: Observation) -> Any:
+    def encode(self, obs: Observation, seats: Sequence[int] | None = None) -> Any:
+        """The vector of `obs`. `seats` gives, for each seat at the table now, the seat it
+        had when the match began (`engine.seating.seats_in`); without it the table is the
+        first one."""
         np = _np()
         v = np.zeros(self.size, dtype=np.float32)
-        me, n = obs.seat, self.n
+        n = self.n
+        first = tuple(seats) if seats is not None else tuple(range(len(obs.hand_sizes)))
+        me = first[obs.seat]
 
         def rel(seat: int) -> int:
-            return (seat - me) % n
+            return (first[seat] - me) % n
 
         def cards(block: str, texts: Any) -> None:
             base = self.where[block]
@@ -124,8 +146,8 @@ class Encoder:
                 v[self.where[block] + rel(who)] = value
 
         cards("hand", obs.hand)
-        for other in range(n):
-            if other != me:
+        for other in range(len(obs.known)):
+            if other != obs.seat:
                 cards(f"known[{rel(other)}]", obs.known[other])
         for t in obs.tricks:
             for who, text in t["plays"]:
@@ -149,8 +171,8 @@ class Encoder:
             seat("announced", who)
         for who, size in enumerate(obs.hand_sizes):
             seat("hand_size", who, size / self.c)
-        for who in range(n):
-            slot = self.slot_of[who]
+        for who in range(len(obs.hand_sizes)):
+            slot = self.slot_of[who]  # individual sides (elimination's): the seat itself
             seat("total", who, float(obs.totals[slot]) / self.scale)
             if slot < len(obs.running):
                 seat("running", who, float(obs.running[slot]) / self.scale)

@@ -16,6 +16,12 @@ the engine's public API, and turns what goes wrong into located diagnostics:
 
 Each problem is reported once, at the rule that caused it, with the seed and deal that show
 it. The run is bounded by a number of deals and by wall-clock time, so it always ends.
+
+A ruleset whose `players.count` is a range is played at every allowed count, the deals and
+the time shared between them, because its `by_seats` table makes each count a different
+game (a reduction that leaves a hand short shows only at its count); a problem then says
+the count that shows it: "... (with 6 seats)". Matches that eliminate seats go on at the
+smaller tables, as a game would.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from tressette_dsl.engine.events import (
     LeftoverTaken,
     TrickWon,
 )
+from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.source import Path, SourceMap
 
@@ -63,6 +70,7 @@ class DeepReport:
     seconds: float = 0.0
     complete: bool = True  # False when the time ran out before `deals` deals
     problems: list[Diagnostic] = field(default_factory=list)
+    counts: tuple[int, ...] = ()  # the seat counts played (a range: every allowed one)
 
 
 def deep_check(
@@ -74,19 +82,65 @@ def deep_check(
     seed: int = 1,
 ) -> DeepReport:
     """Play random matches of `rules` until `deals` deals were played or `seconds` passed;
-    every problem found, located through `smap` (the ruleset's document) when given."""
-    report = DeepReport()
+    every problem found, located through `smap` (the ruleset's document) when given.
+    With a range of seat counts, each count gets its share of both (at least one deal)."""
+    table = rules.seat_table
+    counts = tuple(range(table.low, table.high + 1)) if table is not None else ()
+    report = DeepReport(counts=counts or (rules.players.count,))
     seen: set[tuple[str, Path]] = set()
     began = time.perf_counter()
+    if not counts:
+        _play_count(
+            report,
+            seen,
+            rules,
+            seats=None,
+            smap=smap,
+            deals=deals,
+            deadline=began + seconds,
+            seed=seed,
+        )
+    else:
+        share, extra = divmod(deals, len(counts))
+        for i, n in enumerate(counts):
+            slot = seconds * (i + 1) / len(counts)  # each count's end of time
+            budget = max(1, share + (1 if i < extra else 0))
+            _play_count(
+                report,
+                seen,
+                rules,
+                seats=n,
+                smap=smap,
+                deals=budget,
+                deadline=began + slot,
+                seed=seed,
+            )
+    report.seconds = time.perf_counter() - began
+    return report
+
+
+def _play_count(
+    report: DeepReport,
+    seen: set[tuple[str, Path]],
+    rules: Ruleset,
+    *,
+    seats: int | None,
+    smap: SourceMap | None,
+    deals: int,
+    deadline: float,
+    seed: int,
+) -> None:
+    """`deals` deals of `rules` at `seats` (None: its own count) into `report`."""
+    played = matches = 0
     match_seed = seed
-    while report.deals < deals and report.matches < deals * 2:
-        if time.perf_counter() - began > seconds:
+    while played < deals and matches < deals * 2:
+        if time.perf_counter() > deadline:
             report.complete = False
             break
-        run = _Match(rules, smap, match_seed)
-        run.play(deals - report.deals, began + seconds)
-        report.deals += run.deals
-        report.matches += 1
+        run = _Match(rules, smap, match_seed, seats)
+        run.play(deals - played, deadline)
+        played += run.deals
+        matches += 1
         for key, diag in run.problems:
             if key not in seen:
                 seen.add(key)
@@ -94,13 +148,17 @@ def deep_check(
         if run.stuck:
             break  # the same dead end would come back in every match
         match_seed += 1
-    report.seconds = time.perf_counter() - began
-    return report
+    report.deals += played
+    report.matches += matches
 
 
 class _Match:
-    def __init__(self, rules: Ruleset, smap: SourceMap | None, seed: int) -> None:
+    def __init__(
+        self, rules: Ruleset, smap: SourceMap | None, seed: int, seats: int | None = None
+    ) -> None:
         self.rules = rules
+        self.seats = seats
+        self.table = rules  # the ruleset of the table now (a match that eliminates shrinks)
         self.smap = smap
         self.seed = seed
         self.rng = random.Random(seed)
@@ -110,7 +168,8 @@ class _Match:
 
     def play(self, budget: int, deadline: float) -> None:
         try:
-            state, events = start(self.rules, self.seed)
+            state, events = start(self.rules, self.seed, seats=self.seats)
+            self.table = rules_for(self.rules, state)
         except Exception as exc:  # the first deal itself fails
             self._failed(exc, None)
             return
@@ -135,6 +194,7 @@ class _Match:
                 )
                 self.stuck = True
                 return
+            self.table = rules_for(self.rules, state)  # the table that plays next
             legal = self._legal(state)
             if legal is None:
                 return
@@ -150,6 +210,7 @@ class _Match:
                 self._check_cards(deal)
                 self.deals += 1
                 deal, actions = [], 0
+                self.table = rules_for(self.rules, state)
                 if self.deals >= budget or time.perf_counter() > deadline:
                     return
 
@@ -187,9 +248,9 @@ class _Match:
             return
         if not any(isinstance(e, TrickWon) for e in deal):
             return
-        if self.rules.scoring.leftover_to == "none":
+        if self.table.scoring.leftover_to == "none":
             return  # the leftover is set aside on purpose
-        deck = self.rules.deck
+        deck = self.table.deck
         held = sum(deck.card_value[c] for c in deck.cards)
         won = sum(e.units for e in deal if isinstance(e, TrickWon))
         won += sum(
@@ -215,7 +276,7 @@ class _Match:
         where = f"seed {self.seed}, deal {self.deals + 1}{after}"
         if isinstance(exc, RuleEvaluationError):
             diag = exc.diagnostic
-            message = f"a rule failed while playing ({where}): {diag.message}"
+            message = f"a rule failed while playing ({where}): {diag.message}{self._with_seats()}"
             self.problems.append(
                 (("TS444", diag.path or (str(diag.span),)), _with(diag, "TS444", message))
             )
@@ -229,14 +290,24 @@ class _Match:
             )
         self.stuck = True
 
+    def _with_seats(self) -> str:
+        """The words ' (with N seats)' for a ruleset played at several counts: the count at
+        the table that shows the problem, and the count the match began with if it shrank."""
+        if self.seats is None:
+            return ""
+        now = self.table.players.count
+        began = "" if now == self.seats else f", the table shrunk from {self.seats}"
+        return f" (with {now} seats{began})"
+
     def _phase_id(self, state: GameState) -> str:
-        flow = self.rules.flow
+        flow = rules_for(self.rules, state).flow
         return flow[state.phase].id if 0 <= state.phase < len(flow) else "?"
 
     def _phase_path(self, state: GameState) -> Path:
         return ("phases", self._phase_id(state))
 
     def _report(self, code: str, message: str, path: Path, hint: str | None) -> None:
+        message += self._with_seats()
         if self.smap is not None:
             diag = self.smap.diagnostic(code, message, path, hint=hint, at_key=True)
         else:

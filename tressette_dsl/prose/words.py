@@ -212,6 +212,9 @@ class _Say:
         if name == "floor" and args and self._whole_points(args[0]):
             units = self.say(args[0].children[0], inner=True)
             return f"{units.replace('card units', 'card points')}, rounded down to whole points"
+        if name in ("next", "prev") and len(said) == 2:  # next(seat, k): k places on
+            way = "after" if name == "next" else "before"
+            return f"the player {said[1]} places {way} {said[0]}"
         pattern = CALLS.get(name)
         if pattern is None:
             return f"the {name.replace('_', ' ')} of {_join(said, 'and')}"

@@ -17,7 +17,6 @@ from types import MappingProxyType
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, DiagnosticError
-from tressette_dsl.engine.phases import PHASE_KINDS, set_by
 from tressette_dsl.expr import (
     ExprError,
     StaticContext,
@@ -41,10 +40,12 @@ from tressette_dsl.rules.model import (
     Deck,
     Declaration,
     Declaring,
+    Dummy,
     Expr,
     Match,
     Meta,
     Payoff,
+    People,
     PhaseSpec,
     Players,
     Rule,
@@ -59,6 +60,7 @@ from tressette_dsl.rules.model import (
     Zone,
 )
 from tressette_dsl.rules.options import BigWinEffect
+from tressette_dsl.rules.phases import set_by, written
 from tressette_dsl.rules.timeline import check_timeline
 from tressette_dsl.source import SourceMap
 
@@ -71,6 +73,10 @@ BAD_ROLE = "TS431"  # who / to is neither a role nor a seat expression
 BAD_SIDES = "TS432"  # a feature needs sides the ruleset does not have
 BAD_VALUE = "TS433"  # a value outside what the engine can play
 NO_VALUE_YET = "TS434"  # a name used before any phase of flow gives it a value
+# TS460-TS469: the seats without a player, the dealt-out dealer, calls by priority, payoffs
+PEOPLE_NEED_DUMMY = "TS460"  # seating.people without seating.dummy
+PEOPLE_COUNT = "TS461"  # seating.people does not leave exactly the dummy's seat free
+SITTING_OUT_PAYOFF = "TS462"  # sitting out paid as a defender, without a payoff
 
 
 def build_ruleset(doc: dict[str, Any], smap: SourceMap) -> Ruleset:
@@ -109,8 +115,9 @@ def _build_one(doc: dict[str, Any], smap: SourceMap) -> Ruleset:
 
 
 def _link(rules: Ruleset, spec: PhaseSpec) -> PhaseSpec:
-    """What the phase's kind precomputes once the whole ruleset is known (`PhaseKind.link`)."""
-    link = PHASE_KINDS[spec.kind].link
+    """What the phase's kind precomputes once the whole ruleset is known (`link`)."""
+    kind = written(spec.kind)
+    link = kind.link if kind is not None else None
     return spec if link is None else link(rules, spec)
 
 
@@ -205,6 +212,7 @@ class _Builder:
         deck = self.deck(players)
         if deck is None or self.ctx is None:
             return None
+        players = self.seating(players)
         sides = self.sides(players)
         flow = self.flow()
         declarations = self.declarations()
@@ -319,6 +327,59 @@ class _Builder:
                 }
             ),
         )
+
+    def seating(self, players: Players) -> Players:
+        """`seating.dummy` and `seating.people` (compiled once the deck's context exists)."""
+        dummy = people = None
+        if self.get(("seating", "dummy")) is not None:
+            path: Path = ("seating", "dummy")
+            seat = self.expr((*path, "seat"), "seat", scopes.DUMMY_SEAT)
+            owner = self.expr((*path, "owner"), "seat", scopes.DUMMY_SEAT)
+            exposed = opt.pick(self.get((*path, "exposed")), opt.DUMMY_EXPOSED, "first_card")
+            if seat is not None and owner is not None:
+                dummy = Dummy(seat=seat, owner=owner, exposed=exposed)
+        if self.get(("seating", "people")) is not None:
+            path = ("seating", "people")
+            names = tuple(str(n) for n in self.get((*path, "names"), []))
+            sitting = self.get((*path, "sitting_out"))
+            free = players.count - (0 if self.get(("seating", "dummy")) is None else 1)
+            if sitting is not None:
+                if len(names) <= free:
+                    self.problem(
+                        PEOPLE_COUNT,
+                        f"seating.people names {len(names)} players for {free} seats to "
+                        "take, but sitting_out says some sit each deal out",
+                        (*path, "names"),
+                        hint=f"name more than {free} people, or leave sitting_out out",
+                    )
+                if sitting == "defender" and self.get(("payoff",)) is None:
+                    self.problem(
+                        SITTING_OUT_PAYOFF,
+                        "seating.people.sitting_out: defender pays like a defender, but the "
+                        "ruleset has no payoff",
+                        (*path, "sitting_out"),
+                        hint="give payoff.defender, or write sitting_out: nothing",
+                    )
+            elif self.get(("seating", "dummy")) is None:
+                self.problem(
+                    PEOPLE_NEED_DUMMY,
+                    "seating.people gives fewer players than seats, but no seat is a dummy",
+                    path,
+                    hint="add seating.dummy: {seat: ..., owner: ...} for the seat nobody takes",
+                )
+            elif len(names) != players.count - 1:
+                self.problem(
+                    PEOPLE_COUNT,
+                    f"seating.people names {len(names)} players for {players.count} seats "
+                    f"and one dummy: it must name {players.count - 1}",
+                    (*path, "names"),
+                    hint="one person per seat that is not the dummy",
+                )
+            seat_of = self.expr((*path, "seat"), "formula", scopes.PEOPLE_SEAT)
+            if seat_of is not None:
+                sits = None if sitting is None else opt.pick(sitting, opt.SITTING_OUT, "nothing")
+                people = People(names=names, seat=seat_of, sitting_out=sits)
+        return dataclasses.replace(players, dummy=dummy, people=people)
 
     def players(self) -> Players:
         count = int(self.get(("players", "count"), 4))  # a range was expanded to one count
@@ -443,7 +504,7 @@ class _Builder:
         for phase_id in self.get(("flow",), []) or []:
             path: Path = ("phases", phase_id)
             kind = self.get((*path, "kind"))
-            unit = PHASE_KINDS.get(kind) if isinstance(kind, str) else None
+            unit = written(kind) if isinstance(kind, str) else None
             if unit is None:
                 self.problem(BAD_VALUE, f"unknown phase kind {kind!r}", (*path, "kind"))
                 continue
@@ -651,7 +712,8 @@ class _Builder:
             if not self.problems:
                 self.problem(BAD_VALUE, "payoff needs success, declarer and defender", ("payoff",))
             return None
-        return Payoff(success, value, declarer, partner, defender)
+        zero_sum = bool(self.get(("payoff", "zero_sum"), True))
+        return Payoff(success, value, declarer, partner, defender, zero_sum=zero_sum)
 
     def match(self) -> Match | None:
         target = self.get(("match", "target"))

@@ -23,6 +23,7 @@ from tressette_dsl.rules.options import (
     DeclReveal,
     DeclScored,
     Direction,
+    DummyExposed,
     LeftoverTo,
     MatchCheck,
     MatchReason,
@@ -33,6 +34,7 @@ from tressette_dsl.rules.options import (
     Says,
     SidesMode,
     SignalAt,
+    SittingOut,
     ZoneSeenBy,
 )
 
@@ -51,6 +53,7 @@ __all__ = [
     "Declaring",
     "DiscardPhase",
     "DrawSpec",
+    "Dummy",
     "Expr",
     "GivePhase",
     "Match",
@@ -59,6 +62,7 @@ __all__ = [
     "MovePhase",
     "PacketSpec",
     "Payoff",
+    "People",
     "Phase",
     "PhaseSpec",
     "Players",
@@ -157,12 +161,59 @@ class Deck:
 iter_cards = iter_bits  # the card indexes of a bitmask, lowest first
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class Dummy:
+    """`seating.dummy`: a seat without a player. Its cards are dealt and played like any
+    seat's, but its owner (another seat) chooses them, sees them from the deal, and the
+    others see them once `exposed` says (`dealt`, `first_card`: once the first card of the
+    deal is played, `end_of_play`: never while cards are played). Both expressions are
+    evaluated per deal (names of `DEAL`), so the dummy can move with the deal."""
+
+    seat: Expr
+    owner: Expr
+    exposed: DummyExposed
+
+    def _key(self) -> tuple[str, str, str]:
+        return (self.seat.text, self.owner.text, self.exposed)
+
+    def __eq__(self, other: object) -> bool:  # the same rule: the same texts (Expr: identity)
+        return isinstance(other, Dummy) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class People:
+    """`seating.people`: fewer players than seats. The match totals are kept per person;
+    `seat` (names `person`, `deal_no`, `players`) says which seat each person takes in a
+    deal, and the seats nobody takes are the dummies; with `sitting_out`, more people than
+    seats may play, those the formula gives seat -1 sitting that deal out."""
+
+    names: tuple[str, ...]
+    seat: Expr
+    # a person the formula gives seat -1 sits the deal out (e.g. a dealer dealt no cards);
+    # None: nobody may; `defender`: he pays and receives what a defender does
+    sitting_out: SittingOut | None = None
+
+    def _key(self) -> tuple[tuple[str, ...], str, str | None]:
+        return (self.names, self.seat.text, self.sitting_out)
+
+    def __eq__(self, other: object) -> bool:  # the same rule: the same texts (Expr: identity)
+        return isinstance(other, People) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
 @dataclass(frozen=True, slots=True)
 class Players:
     count: int
     step: int  # seats are numbered anticlockwise: +1 anticlockwise play, -1 clockwise
     direction: Direction
     names: tuple[str, ...]
+    dummy: Dummy | None = None
+    people: People | None = None
 
     def next(self, seat: int, k: int = 1) -> int:
         return (seat + k * self.step) % self.count
@@ -193,7 +244,7 @@ class Who:
 
 class PhaseSpec(Protocol):
     """What every phase of `flow` has; each kind's own record (a frozen, slotted dataclass)
-    lives with the rest of that kind in its unit, engine/phases/<kind>.py."""
+    lives in the written half of its unit, rules/phases/<kind>.py."""
 
     @property
     def id(self) -> str: ...
@@ -302,6 +353,9 @@ class Payoff:
     declarer: Expr
     partner: Expr | None
     defender: Expr
+    # whether every deal's payments add up to zero (`simulate` checks it); false for a
+    # scoring in which each player is credited with his side's points
+    zero_sum: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -527,17 +581,17 @@ _PHASE_RECORDS = {
 }
 
 if TYPE_CHECKING:
-    from tressette_dsl.engine.phases.auction import AuctionPhase, BidSpec
-    from tressette_dsl.engine.phases.call import CallPhase
-    from tressette_dsl.engine.phases.choose import ChoosePhase
-    from tressette_dsl.engine.phases.deal import DealPhase, Misdeal, PacketSpec
-    from tressette_dsl.engine.phases.discard import DiscardPhase
-    from tressette_dsl.engine.phases.give import GivePhase
-    from tressette_dsl.engine.phases.move import MovePhase
-    from tressette_dsl.engine.phases.reveal import RevealPhase
-    from tressette_dsl.engine.phases.score import ScorePhase
-    from tressette_dsl.engine.phases.take import TakePhase
-    from tressette_dsl.engine.phases.tricks import DrawSpec, TricksPhase
+    from tressette_dsl.rules.phases.auction import AuctionPhase, BidSpec
+    from tressette_dsl.rules.phases.call import CallPhase
+    from tressette_dsl.rules.phases.choose import ChoosePhase
+    from tressette_dsl.rules.phases.deal import DealPhase, Misdeal, PacketSpec
+    from tressette_dsl.rules.phases.discard import DiscardPhase
+    from tressette_dsl.rules.phases.give import GivePhase
+    from tressette_dsl.rules.phases.move import MovePhase
+    from tressette_dsl.rules.phases.reveal import RevealPhase
+    from tressette_dsl.rules.phases.score import ScorePhase
+    from tressette_dsl.rules.phases.take import TakePhase
+    from tressette_dsl.rules.phases.tricks import DrawSpec, TricksPhase
 
     Phase = (
         DealPhase
@@ -556,7 +610,7 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     """`from tressette_dsl.rules.model import TricksPhase` keeps working: the records live in
-    their units (engine/phases/<kind>.py) and are imported on first use, which keeps the
+    their units (rules/phases/<kind>.py) and are imported on first use, which keeps the
     model free of an import cycle (the units import the model)."""
     if name == "Phase":
         return PhaseSpec
@@ -565,7 +619,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     import importlib  # noqa: PLC0415 - lazily, see above
 
-    module = importlib.import_module(f"tressette_dsl.engine.phases.{unit}")
+    module = importlib.import_module(f"tressette_dsl.rules.phases.{unit}")
     value = getattr(module, name)
     globals()[name] = value
     return value

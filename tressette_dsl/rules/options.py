@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, cast, get_args
 
 Direction = Literal["anticlockwise", "clockwise"]
+DummyExposed = Literal["dealt", "first_card", "end_of_play"]
+SittingOut = Literal["defender", "nothing"]
 SidesMode = Literal["teams", "individual", "contract"]
 Role = Literal["declarer", "defenders", "partner", "call_supplier", "all"]
 FirstDealer = Literal["random"]
@@ -25,6 +27,7 @@ MisdealDealer = Literal["same", "next"]
 
 Speeches = Literal["once", "until_pass"]
 AllPass = Literal["redeal"]
+AllPassDealer = Literal["next", "same"]
 CallEffect = Literal["transfer", "partner"]
 CallReveal = Literal["on_play", "immediately"]
 CallTrump = Literal["called_suit"]
@@ -88,6 +91,18 @@ OPTIONS: tuple[Option, ...] = (
         ("$defs/ruleset/properties/players/properties/direction",),
     ),
     Option(
+        "DummyExposed",
+        DummyExposed,
+        "seating.dummy.exposed",
+        ("$defs/ruleset/properties/seating/properties/dummy/properties/exposed",),
+    ),
+    Option(
+        "SittingOut",
+        SittingOut,
+        "seating.people.sitting_out",
+        ("$defs/ruleset/properties/seating/properties/people/properties/sitting_out",),
+    ),
+    Option(
         "SidesMode", SidesMode, "sides.mode", ("$defs/ruleset/properties/sides/properties/mode",)
     ),
     Option("Role", Role, "who / to (a role, else a seat expression)", ()),
@@ -101,6 +116,12 @@ OPTIONS: tuple[Option, ...] = (
         "Speeches", Speeches, "phases.<auction>.speeches", (f"{_P}auction/properties/speeches",)
     ),
     Option("AllPass", AllPass, "phases.<auction>.all_pass", (f"{_P}auction/properties/all_pass",)),
+    Option(
+        "AllPassDealer",
+        AllPassDealer,
+        "phases.<auction>.all_pass_dealer",
+        (f"{_P}auction/properties/all_pass_dealer",),
+    ),
     Option(
         "MisdealDealer",
         MisdealDealer,
@@ -216,10 +237,13 @@ def values_of(alias: Any) -> tuple[str, ...]:
 
 
 DIRECTIONS: tuple[Direction, ...] = get_args(Direction)
+DUMMY_EXPOSED: tuple[DummyExposed, ...] = get_args(DummyExposed)
+SITTING_OUT: tuple[SittingOut, ...] = get_args(SittingOut)
 SIDES_MODES: tuple[SidesMode, ...] = get_args(SidesMode)
 ROLES: tuple[Role, ...] = get_args(Role)
 SPEECHES: tuple[Speeches, ...] = get_args(Speeches)
 ALL_PASS: tuple[AllPass, ...] = get_args(AllPass)
+ALL_PASS_DEALERS: tuple[AllPassDealer, ...] = get_args(AllPassDealer)
 MISDEAL_DEALERS: tuple[MisdealDealer, ...] = get_args(MisdealDealer)
 CALL_EFFECTS: tuple[CallEffect, ...] = get_args(CallEffect)
 CALL_REVEALS: tuple[CallReveal, ...] = get_args(CallReveal)

@@ -49,8 +49,18 @@ TRUMP = DEAL
 MISDEAL = {**DEAL, "seat": SEAT, "hand": CARDS, "hand_units": NUM}
 CALL_CARDS = {**DEAL, "seat": SEAT, "hand": CARDS, "deck": CARDS}
 DISCARD_COUNT = {**DEAL, "seat": SEAT, "taken": NUM, "hand_size": NUM}
+TAKE_COUNT = {**DEAL, "seat": SEAT, "discarded": NUM}  # discarded: cards it laid face down
 
 DECLARING_WINDOW = DEAL
+#: seating.dummy.seat / owner: evaluated from the deal's dealer and number only, so that a
+#: game log's `Dealt` event is enough to know the dummy again
+DUMMY_SEAT: Scope = {"dealer": SEAT, "deal_no": NUM, "players": NUM}
+PEOPLE_SEAT: Scope = {
+    "person": NUM,  # 0-based, in the order of seating.people.names
+    "dealer": NUM,  # the dealer's seat number, as a number (seat arithmetic: `% players`)
+    "deal_no": NUM,
+    "players": NUM,  # number of seats
+}
 
 SIGNAL_TRUTH: Scope = {
     "hand": CARDS,  # the signaller's hand after the card is played
@@ -117,6 +127,9 @@ PAYOFF_SUCCESS: Scope = {
     "contract_target": NUM,  # contracts.<id>.target (0 if not given)
     "alone": BOOL,
     "multiplier": NUM,  # the big win's multiplier (1 if none)
+    # how many pay or receive as defenders: the defenders' seats, and the people sitting the
+    # deal out as defenders (seating.people.sitting_out)
+    "adversaries": NUM,
 }
 PAYOFF_VALUE = PAYOFF_SUCCESS
 PAYOFF_ROLE: Scope = {**PAYOFF_SUCCESS, "value": NUM, "success": BOOL}
@@ -132,6 +145,9 @@ MATCH_ELIMINATE: Scope = {**MATCH_END, "total": NUM}  # `total`: this seat's mat
 #: Slot name (as in docs/language.md) -> (start symbol, scope, result type).
 SLOTS: dict[str, tuple[str, Scope]] = {
     "phases.*.when": ("condition", WHEN),
+    "seating.dummy.seat": ("seat", DUMMY_SEAT),
+    "seating.dummy.owner": ("seat", DUMMY_SEAT),
+    "seating.people.seat": ("formula", PEOPLE_SEAT),
     "deal.first_dealer": ("seat", {}),
     "deal.next_dealer": ("seat", NEXT_DEALER),
     "deal.misdeal.condition": ("condition", MISDEAL),
@@ -139,6 +155,8 @@ SLOTS: dict[str, tuple[str, Scope]] = {
     "who / to (seat expression)": ("seat", SEAT_EXPR),
     "call.cards": ("cards", CALL_CARDS),
     "discard.count": ("formula", DISCARD_COUNT),
+    "discard.at_least": ("formula", DISCARD_COUNT),
+    "take.count": ("formula", TAKE_COUNT),
     "tricks.first_lead": ("seat", SEAT_EXPR),
     "tricks.follow_suit": ("condition", FOLLOW_SUIT),
     "tricks.trump": ("any", TRUMP),

@@ -44,11 +44,14 @@ class Defaults:
     ordered: bool
 
 
+_SAFE: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 @cache
 def _default_zones() -> Mapping[str, Any]:
     """grammar/default_zones.yaml, read once."""
     text = data_path("grammar", "default_zones.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
+    data = yaml.load(text, Loader=_SAFE)  # libyaml's safe loader: a cold start reads it
     if not isinstance(data, dict):
         raise ValueError("grammar/default_zones.yaml: expected a mapping")
     return data

@@ -44,6 +44,8 @@ def seat_name(rules: Any, seat: int | None) -> str:
 
 def slot_names(rules: Any) -> tuple[str, ...]:
     """The names of the match totals: teams, or seats when each seat keeps its own balance."""
+    if getattr(rules.players, "people", None) is not None:  # seating.people: per person
+        return tuple(rules.players.people.names)
     if rules.sides.mode == "teams":
         return tuple(rules.sides.names)
     return tuple(rules.players.names)

@@ -18,6 +18,7 @@ from tressette_dsl.diagnostics import DiagnosticError
 from tressette_dsl.loader import load_ruleset, playable_rulesets
 from tressette_dsl.loader.extends import YAML_SUFFIXES
 from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.web import views
 
 
 class CatalogError(ValueError):
@@ -49,6 +50,7 @@ class Entry:
             "description": rules.meta.description.strip(),
             "players": rules.players.count,
             "seats": list(rules.players.names),
+            "count": views.seat_count(rules),
             "bundled": self.bundled,
         }
 

@@ -28,7 +28,8 @@ MAX_FRAMES = 20_000
 
 def frames(rules: Ruleset, log: gamelog.GameLog) -> dict[str, Any]:
     """``{"frames": [...], "error": str | None, "complete": bool}`` for `log`."""
-    state, first = start(rules, int(log.header["seed"]))
+    seats = len(log.header["seats"]) if rules.seat_table is not None else None
+    state, first = start(rules, int(log.header["seed"]), seats=seats)
     out = [_frame(rules, state, n=0, seat=None, action=None, events=first)]
     error = None
     for entry in log.actions[:MAX_FRAMES]:
@@ -54,7 +55,7 @@ def _frame(
     events: Any,
 ) -> dict[str, Any]:
     view = public_view(rules, state)
-    view["hands"] = [list(observe(rules, state, x).hand) for x in range(rules.players.count)]
+    view["hands"] = [list(observe(rules, state, x).hand) for x in range(state.n)]
     return {
         "n": n,
         "seat": seat,

@@ -14,6 +14,12 @@ applied to a copy and kept only if every action in it is legal.
 
 `Tables` keeps the tables of a server, creates them, and closes those that nobody has used
 for a while (`reap`).
+
+A ruleset whose `players.count` is a range is played at the count of seats the table is
+created with. When `match.eliminate` sends seats away the engine numbers the smaller table
+again; the table's seats (their kinds, tokens, connections) stay those it was created with,
+by their first number, and `seating.seat_now` says where each sits now: a human who left
+keeps his connection and sees the rest of the match as a spectator, with the standings.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
+from tressette_dsl.engine.seating import original_seat, seat_now
 from tressette_dsl.web import views
 from tressette_dsl.web.bots import BotPool
 from tressette_dsl.web.catalog import Entry
@@ -82,9 +89,15 @@ class Seat:
         return self.kind == HUMAN
 
 
-def seat_kinds(words: Sequence[str], count: int) -> list[str]:
-    """Validated seat kinds (human, or a bot kind; 'bot' means the heuristic bot)."""
-    if len(words) != count:
+def seat_kinds(words: Sequence[str], count: int, low: int | None = None) -> list[str]:
+    """Validated seat kinds (human, or a bot kind; 'bot' means the heuristic bot). With
+    `low`, any count from `low` to `count` is allowed (a seat count chosen per game)."""
+    if low is not None and not low <= len(words) <= count:
+        raise TableError(
+            "bad_seats",
+            f"this ruleset is played by {low} to {count} players, {len(words)} seats were given",
+        )
+    if low is None and len(words) != count:
         raise TableError("bad_seats", f"this ruleset has {count} seats, {len(words)} were given")
     kinds = [canonical_kind(w) if isinstance(w, str) else "" for w in words]
     for kind in kinds:
@@ -135,7 +148,7 @@ class Table:
     ) -> None:
         self.id = table_id
         self.entry = entry
-        self.rules = entry.rules
+        self.rules = entry.rules.for_seats(len(kinds))  # the count the table was made for
         self.seats = [Seat(i, k) for i, k in enumerate(kinds)]
         self.watchers: set[Connection] = set()
         self.bots = bots
@@ -178,16 +191,19 @@ class Table:
         for text in texts:
             if is_over(state):
                 raise TableError("match_over", "the match is over")
-            if to_act(state) != seat and not self._out_of_turn(state, seat, text):
+            now = seat_now(state, seat)  # `seat` is the first seating's number
+            if now is None:
+                raise TableError("eliminated", "you have left the table: you can only watch")
+            if to_act(state, self.rules) != now and not self._out_of_turn(state, now, text):
                 raise TableError("not_your_turn", "it is not your turn")
             try:
                 action = parse_action(self.rules, state, text)
-                state, new = apply(self.rules, state, action, seat=seat)
+                state, new = apply(self.rules, state, action, seat=now)
             except InvalidActionError as exc:
                 raise TableError("bad_action", str(exc)) from None
             except IllegalActionError as exc:
                 raise TableError("illegal", views.plain_reason(str(exc))) from None
-            events.append((seat, str(action), new))
+            events.append((now, str(action), new))  # the log numbers the table of the deal
             done.append(str(action))
         return state, events, done
 
@@ -310,6 +326,7 @@ class Table:
                 }
                 for s in self.seats
             ],
+            "at_table": [original_seat(self.state, i) for i in range(self.state.n)],
             "spectators": len(self.watchers),
             "logs": [
                 {"match": i + 1, "finished": log.finished, "closed": log.closed}
@@ -318,13 +335,17 @@ class Table:
         }
 
     def _update(self, seat: int | None, events: Sequence[Any]) -> dict[str, Any]:
+        """`seat` by its first number; a seat that left the table gets the spectator's view
+        (`view.seat` None) and events, with `eliminated` true."""
+        now = seat_now(self.state, seat) if seat is not None else None
         return {
             "type": "update",
             "match": self.match_no,
             "step": self.step,
-            "view": views.view_for(self.rules, self.state, seat),
-            "events": views.seat_events(self.rules, events, seat),
+            "view": views.view_for(self.rules, self.state, now),
+            "events": views.seat_events(self.rules, events, now),
             "table": self.info(),
+            "eliminated": seat is not None and now is None,
         }
 
     async def _welcome(self, conn: Connection) -> None:
@@ -363,9 +384,15 @@ class Table:
         """Start the bot driver if a bot is to act and none is running."""
         if self.closed or (self._driver is not None and not self._driver.done()):
             return
-        seat = to_act(self.state)
+        seat = self._first_to_act(self.state)
         if seat is not None and not self.seats[seat].human:
             self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    def _first_to_act(self, state: GameState) -> int | None:
+        """The first-seating number of the seat that decides now (None: nobody): the seat
+        to act, or the owner of a dummy seat to act (`to_act` with the rules)."""
+        now = to_act(state, self.rules)
+        return None if now is None else original_seat(state, now)
 
     def start_bots(self) -> None:
         self._wake_bots()
@@ -374,7 +401,7 @@ class Table:
         """Play the bots' turns, one after the other, while a bot is to act."""
         while not self.closed:
             state = self.state
-            seat = to_act(state)
+            seat = self._first_to_act(state)
             if seat is None or self.seats[seat].human:
                 return
             if self.bot_delay:
@@ -440,7 +467,11 @@ class Tables:
     def create(self, entry: Entry, kinds: Sequence[str], seed: int | None = None) -> Table:
         if len(self.tables) >= self.max_tables:
             raise TableError("too_many_tables", "the server has too many open tables")
-        checked = seat_kinds(kinds, entry.rules.players.count)
+        seat_table = entry.rules.seat_table
+        if seat_table is None:
+            checked = seat_kinds(kinds, entry.rules.players.count)
+        else:
+            checked = seat_kinds(kinds, seat_table.high, seat_table.low)
         table_id = secrets.token_urlsafe(9)
         table = Table(
             table_id,

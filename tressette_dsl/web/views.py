@@ -25,12 +25,24 @@ from tressette_dsl.engine import (
     parse_action,
     result,
 )
+from tressette_dsl.engine.seating import rules_for, seats_in, standings, start_names
 from tressette_dsl.gamelog import to_jsonable
 from tressette_dsl.rules.model import Ruleset
 
 # seat-private fields of an observation, emptied in the spectator's view
 _PRIVATE_EMPTY: dict[str, Any] = {"hand": [], "discarded": [], "legal": [], "progress": None}
 _AT_PATH = re.compile(r" at [^\s()]+:\d+:\d+")
+
+
+def seat_count(rules: Ruleset) -> dict[str, Any]:
+    """The seat counts a table of `rules` may be made with (`min` = `max` for a ruleset of
+    one count), the default one, and a name for each seat of the largest table."""
+    table = rules.seat_table
+    if table is None:
+        count = rules.players.count
+        return {"min": count, "max": count, "default": count, "names": list(rules.players.names)}
+    names = list(table.rulesets[table.high].players.names)
+    return {"min": table.low, "max": table.high, "default": table.default, "names": names}
 
 
 def rules_info(rules: Ruleset) -> dict[str, Any]:
@@ -42,6 +54,7 @@ def rules_info(rules: Ruleset) -> dict[str, Any]:
         "title": rules.title,
         "players": rules.players.count,
         "seats": list(rules.players.names),
+        "count": seat_count(rules),
         "step": rules.players.step,
         "sides": {
             "mode": rules.sides.mode,
@@ -111,18 +124,38 @@ def plain_reason(message: str) -> str:
 
 def seat_view(rules: Ruleset, state: GameState, seat: int) -> dict[str, Any]:
     """`observe` for `seat` as JSON, with the trick's current winner and card refusals."""
+    rules = rules_for(rules, state)
     view: dict[str, Any] = to_jsonable(observe(rules, state, seat))
     view["winning"] = winning(rules, view.get("trick") or [], view.get("trump"))
     view["refusals"] = refusals(rules, state, view)
     view["result"] = _result(rules, state)
     view["slots"] = slot_names(rules, state)
+    _seating(rules, state, view)
     return view
+
+
+def _seating(rules: Ruleset, state: GameState, view: dict[str, Any]) -> None:
+    """Who sits where now, for a table that can shrink (`match.eliminate`): `roster`, the
+    first-seating number of each seat at the table (the view's seat numbers are the
+    table's now), and `standings`, every seat of the first table with its total and the
+    deal it left after (None: still in)."""
+    view["roster"] = list(seats_in(state))
+    if rules.match.eliminate is None:  # the totals are the standings (per side or seat)
+        view["standings"] = None
+        return
+    left = {seat: deal for seat, _total, deal in state.match.left}
+    names = start_names(rules, state)
+    view["standings"] = [
+        {"seat": seat, "name": names[seat], "total": total, "left_after": left.get(seat)}
+        for seat, total in standings(rules, state)
+    ]
 
 
 def public_view(rules: Ruleset, state: GameState) -> dict[str, Any]:
     """What every seat knows: the fields all observations agree on, each hand's publicly
     known cards (as another seat sees them), and declarations as a non-declarer sees them."""
-    n = rules.players.count
+    rules = rules_for(rules, state)
+    n = state.n  # the seats at the table now
     views = [to_jsonable(observe(rules, state, x)) for x in range(n)]
     out: dict[str, Any] = {}
     for key, value in views[0].items():
@@ -142,6 +175,7 @@ def public_view(rules: Ruleset, state: GameState) -> dict[str, Any]:
     out["refusals"] = {}
     out["result"] = _result(rules, state)
     out["slots"] = slot_names(rules, state)
+    _seating(rules, state, out)
     return out
 
 
@@ -155,7 +189,10 @@ def _public_declarations(views: Sequence[dict[str, Any]]) -> list[dict[str, Any]
 
 
 def slot_names(rules: Ruleset, state: GameState) -> list[str]:
-    """The names of the match totals, in order (teams, or seats)."""
+    """The names of the match totals, in order (teams, or seats), as the view's `totals`
+    has them: the seats at the table now, once it has shrunk."""
+    if state.match.roster:
+        return list(rules_for(rules, state).players.names)
     return list(result(rules, state).totals)
 
 

@@ -35,6 +35,11 @@ from tressette_dsl.source import CODES as SOURCE_CODES  # noqa: E402
 CODES = {**SOURCE_CODES, **extends.CODES, **schema.CODES, **checks.CODES, **DEEP_CODES}
 CODES["TS199"] = "internal error while compiling a ruleset"
 CODES["TS434"] = "a name used before any phase of flow gives it a value"
+CODES["TS460"] = "seating.people without a dummy seat for the seat nobody takes"
+CODES["TS461"] = "seating.people does not name one person per seat that is not the dummy"
+CODES["TS462"] = "people sitting a deal out are paid as defenders, but nothing is paid"
+CODES["TS463"] = "call.ranks names a rank the deck does not have"
+CODES["TS464"] = "an auction key names a bid the auction does not have"
 
 EXPLAIN = {
     "TS100": "The reader stops after 100 problems in one file, so that a hostile or garbled "
@@ -199,6 +204,26 @@ EXPLAIN = {
     "TS444": "Found by `validate --deep`: an expression failed while playing (located at its "
     "rule, with the message of the failure), or the engine raised an error (located at the "
     "phase; that is a bug in tressette-dsl, please report it).",
+    "TS460": "`seating.people` says that fewer people than seats play the match (each "
+    "person takes a seat per deal, and the totals are kept per person). The seat nobody "
+    "takes must be played by someone: declare it with `seating.dummy` (its `seat`, and the "
+    "`owner` who plays it), or leave `seating.people` out so that every seat is a player.",
+    "TS461": "With `seating.dummy`, one seat per deal has no player, so `seating.people` "
+    "must name exactly one person per other seat: `players.count` minus one. The message "
+    "says how many that is; `seating.people.seat` then places each of them (the engine "
+    "refuses, at the deal, a formula that leaves a seat empty or puts two people on one).",
+    "TS462": "`seating.people.sitting_out: defender` pays a person who sits a deal out (a "
+    "dealer dealt no cards) what each defender's seat gets from `payoff.defender`. A "
+    "ruleset without `payoff` scores points per side instead, and a person at no seat is "
+    "on no side: give the payoff, or write `sitting_out: nothing` (he scores nothing that "
+    "deal).",
+    "TS463": "`call.ranks` lists, by priority, the ranks a call may name: the callable "
+    "cards are those of `cards` of the first listed rank that offers any (a 3 the caller "
+    "lacks, else a 2). Each entry is one rank id of `deck.ranks`; the hint lists them.",
+    "TS464": "`after` (of a bid), `after_all_pass` and `forced.bid` name bids of the same "
+    "auction phase: the bid that must come first, the bids allowed in the deal after an "
+    "all-pass deal, the bid a seat is forced to play. A name that is not one of the "
+    "auction's `bids` would never match; the hint lists them.",
     "TS434": "Some names only get a value from a phase of a given kind: an `auction` sets "
     "`declarer`, `contract`, `bid`, `bid_rank`, `bid_points`, `contract_value` and "
     "`contract_target` (a `choose` phase changes `contract`); a `call` sets `called_card`, "
@@ -416,6 +441,7 @@ compiler (TS3xx) run once the document has a sound shape (unknown and duplicate 
 | TS3xx | expressions, orders, values, packets, patterns | [expressions.md](expressions.md) |
 | TS401-TS429 | semantic checks: references, deck and deal, seats and teams | below |
 | TS430-TS439 | checks made while compiling the model (`rules/build.py`) | its messages |
+| TS460-TS469 | seats without a player, dealers sitting out, calls, payoffs | below |
 | TS441-TS444 | `validate --deep`: random deals played through the engine | below |
 | TS5xx | rule violations at play time (the engine) | the engine's messages |
 | TS6xx | conformance scenarios (`tressette check`) | [scenarios.md](scenarios.md) |

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from tressette_dsl.engine import apply, is_over, legal_actions, new_game, observe
 from tressette_dsl.engine.events import DealScored
+from tressette_dsl.engine.occupancy import shares_view
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import bundled_rulesets
 
@@ -56,14 +57,15 @@ def check_zones(rules, s: GameState) -> None:
     assert seen == rules.deck.full_mask and count == rules.deck.size
 
 
-def hidden_from(s: GameState, seat: int) -> set[int]:
-    """Cards in other hands that `seat` cannot know of."""
+def hidden_from(s: GameState, seat: int, rules=None) -> set[int]:
+    """Cards in other hands that `seat` cannot know of (a dummy and its owner know each
+    other's hands: `seating.dummy`)."""
     revealed = 0
     for r in s.reveals:
         revealed |= r.cards
     out = set()
     for other, hand in enumerate(s.hands):
-        if other != seat:
+        if other != seat and not (rules is not None and shares_view(rules, s, seat, other)):
             mask = hand & ~s.public[other] & ~revealed
             out |= {c for c in range(mask.bit_length()) if mask >> c & 1}
     return out
@@ -78,7 +80,7 @@ def check_no_leak(rules, s: GameState) -> None:
         data.pop("called_card")
         data.pop("legal")  # a call names cards of others; plays come from its own hand
         words = set(re.findall(r"[0-9A-Za-z]+", json.dumps(data)))
-        for card in hidden_from(s, seat):
+        for card in hidden_from(s, seat, rules):
             if card != s.called_card:
                 assert rules.deck.card_text[card] not in words, (seat, rules.deck.card_text[card])
         if view.partner is not None:

@@ -122,6 +122,15 @@ RECIPES: dict[str, Recipe] = {
         if v == "multiply"
         else f"{_TEAMS}scoring: {{big_wins: null, big_win_effect: null}}\n"
     ),
+    "DummyExposed": lambda v: (
+        f"extends: tressette-col-morto\nseating: {{dummy: {{exposed: {v}}}}}\n"
+    ),
+    "SittingOut": lambda v: (
+        f"extends: calabresella-a-quattro\nseating: {{people: {{sitting_out: {v}}}}}\n"
+    ),
+    "AllPassDealer": lambda v: (
+        f"extends: calabresella\nphases: {{auction: {{all_pass_dealer: {v}}}}}\n"
+    ),
     "MatchCheck": lambda v: f"{_TEAMS}match: {{check: {v}, target: 3}}\n",
     "MatchWinner": lambda v: f"{_TEAMS}match: {{winner: {v}}}\n",
     "ResidualTo": lambda v: f"{_TEAMS}scoring: {{residual_to: {v}}}\n",
@@ -167,6 +176,9 @@ READ: dict[str, Callable[[Ruleset], Any]] = {
     "LeftoverTo": lambda r: r.scoring.leftover_to,
     "ZoneSeenBy": lambda r: r.zones[r.zone_index("monte")].seen_by,
     "BigWinEffect": lambda r: r.scoring.big_win_effect,
+    "DummyExposed": lambda r: r.players.dummy.exposed,  # type: ignore[union-attr]
+    "SittingOut": lambda r: r.players.people.sitting_out,  # type: ignore[union-attr]
+    "AllPassDealer": lambda r: r.flow[1].all_pass_dealer,  # type: ignore[union-attr]
     "MatchCheck": lambda r: r.match.check,
     "MatchWinner": lambda r: r.match.winner,
     "ResidualTo": lambda r: r.scoring.residual_to,

@@ -27,6 +27,7 @@ from tressette_dsl.engine.phases import (
     tricks,
 )
 from tressette_dsl.engine.phases.kind import PhaseKind, Task
+from tressette_dsl.rules.phases import set_by as _written_set_by
 
 # In the order of the schema's `oneOf` and of the documentation.
 _UNITS = (deal, auction, choose, call, reveal, move, give, discard, take, tricks, score)
@@ -65,9 +66,6 @@ def tasks() -> dict[str, tuple[PhaseKind[Any], Task]]:
 
 
 def set_by() -> dict[str, frozenset[str]]:
-    """Per name an expression may read, the kinds that give it a value (timeline check)."""
-    out: dict[str, set[str]] = {}
-    for kind in PHASE_KINDS.values():
-        for name in kind.sets:
-            out.setdefault(name, set()).add(kind.name)
-    return {name: frozenset(kinds) for name, kinds in out.items()}
+    """Per name an expression may read, the kinds that give it a value (timeline check;
+    the loader asks `rules.phases.set_by`, which gives the same without the engine)."""
+    return _written_set_by()

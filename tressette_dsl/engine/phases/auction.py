@@ -10,7 +10,6 @@ abandoned (`all_pass: redeal`): not counted, the next dealer deals.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, assert_never
 
@@ -22,42 +21,16 @@ from tressette_dsl.engine.events import AllPassed, AuctionWon, BidMade, Passed
 from tressette_dsl.engine.phases.common import not_legal, refuse
 from tressette_dsl.engine.phases.kind import (
     Obs,
-    Path,
-    PhaseBuilder,
-    PhaseKind,
     Talk,
     fixed_stage,
-    phase_schema,
+    kind_of,
 )
 from tressette_dsl.engine.phases.words import said
 from tressette_dsl.engine.state import BidRecord, GameState, PhaseLocal
 from tressette_dsl.engine.step import Step, evaluate_seat
 from tressette_dsl.engine.table import deal_env
-from tressette_dsl.rules import options, scopes
-from tressette_dsl.rules.model import Expr, Rule, Ruleset
-from tressette_dsl.rules.options import AllPass, Speeches
-
-
-@dataclass(frozen=True, slots=True)
-class BidSpec:
-    id: str
-    level: int
-    contract: str
-    closes: bool
-    rank: int | None  # rank index named by the bid (called-card auctions)
-    points: tuple[int, int] | None  # (from, to): a parametrised bid `bid ID N`
-
-
-@dataclass(frozen=True, slots=True)
-class AuctionPhase:
-    id: str
-    when: Expr | None
-    first: Expr
-    speeches: Speeches
-    bids: tuple[BidSpec, ...]
-    all_pass: AllPass
-    rule: Rule
-    kind: str = "auction"
+from tressette_dsl.rules.model import Expr, Ruleset
+from tressette_dsl.rules.phases.auction import SYNTAX, AuctionPhase, BidSpec, Forced
 
 
 @record
@@ -108,9 +81,27 @@ def _lowest_points(spec: BidSpec, s: GameState) -> int:
     return max(low, (s.contract_part.bid_points or 0) + 1)
 
 
+def _after_all_pass(s: GameState) -> bool:
+    """The deal before this one was abandoned because everybody passed."""
+    return bool(s.match.deals) and s.match.deals[-1].reason == "all_pass"
+
+
+def _why_not(spec: AuctionPhase, bid: BidSpec, s: GameState) -> str | None:
+    """Why `bid` may not be made now whatever its height (None: it may)."""
+    if spec.after_all_pass and _after_all_pass(s) and bid.id not in spec.after_all_pass:
+        return f"after a deal everybody passed, only {', '.join(spec.after_all_pass)} may be bid"
+    if bid.after is not None and not any(
+        r.bid in (bid.after, bid.id) for r in s.contract_part.auction
+    ):
+        return f"{bid.id!r} may only be bid once {bid.after!r} has been"
+    return None
+
+
 def legal(rules: Ruleset, spec: AuctionPhase, s: GameState) -> tuple[Action, ...]:
     out: list[Action] = []
     for bid in spec.bids:
+        if _why_not(spec, bid, s) is not None:
+            continue
         if bid.points is None:
             if _higher(bid, None, s):
                 out.append(Bid(bid.id))
@@ -131,6 +122,9 @@ def check(rules: Ruleset, spec: AuctionPhase, s: GameState, action: Action) -> D
         if (bid.points is None) != (action.points is None):
             need = "needs points" if bid.points else "takes no points"
             return refuse(BAD_BID, f"bid {bid.id!r} {need}", spec.rule)
+        why = _why_not(spec, bid, s)
+        if why is not None:
+            return refuse(BAD_BID, f"'{action}' is not allowed now: {why}", spec.rule)
         if bid.points and not bid.points[0] <= (action.points or 0) <= bid.points[1]:
             return refuse(
                 BAD_BID, f"bid {bid.id!r} takes points {bid.points[0]}..{bid.points[1]}", spec.rule
@@ -219,95 +213,41 @@ def _won(step: Step) -> bool:
 
 
 def _all_passed(step: Step) -> bool:
+    spec = step.rules.flow[step.state.cursor.phase]
+    if isinstance(spec, AuctionPhase) and spec.forced is not None:
+        return _forced(step, spec, spec.forced)
     step.emit(AllPassed(deal_no=step.state.match.deal_no))
     step.set_cursor(sub="", pending=(), to_act=None)
     step.restart = "all_pass"
     return False
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "An auction: sets declarer, contract, bid, bid_rank and bid_points."
-PROPERTIES: Mapping[str, Any] = {
-    "first": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "The first seat to speak (a seat expression or a role: declarer, "
-        "defenders, partner, call_supplier, all expression. See "
-        "docs/expressions.md.)",
-    },
-    "speeches": {
-        "enum": ["once", "until_pass"],
-        "description": "once: each seat speaks once; until_pass: turns go round, a pass "
-        "is final, the auction ends when one bidder remains.",
-    },
-    "bids": {
-        "type": "object",
-        "description": "The bids, keyed by id; a bid must be higher than the last (a higher "
-        "level, or the same level and more points).",
-        "propertyNames": {"$ref": "#/$defs/entry_id"},
-        "additionalProperties": {
-            "description": "One bid, keyed by its id; null removes an inherited bid.",
-            "anyOf": [
-                {"$ref": "#/$defs/bid", "description": "The bid."},
-                {"type": "null", "description": "Removes the bid inherited through extends."},
-            ],
-        },
-    },
-    "all_pass": {
-        "enum": ["redeal"],
-        "description": "What happens when everyone passes: redeal (the next dealer "
-        "deals; the deal does not count).",
-    },
-}
-REQUIRED: tuple[str, ...] = ("bids",)
-
-
-BAD_VALUE = "TS433"  # a value outside what the engine can play (rules/build.py)
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> AuctionPhase | None:
-    first = b.expr((*path, "first"), "seat", scopes.SEAT_EXPR, "next(dealer)")
-    bids = []
-    for bid_id, given in (b.get((*path, "bids"), {}) or {}).items():
-        entry = given or {}
-        rank = entry.get("rank")
-        rank_index = None
-        if rank is not None:
-            ranks = b.ctx.ranks if b.ctx else ()
-            if str(rank) not in ranks:
-                b.problem(
-                    BAD_VALUE,
-                    f"bid rank {rank!r} is not a rank of the deck",
-                    (*path, "bids", bid_id, "rank"),
-                    hint=f"ranks: {' '.join(ranks)}",
-                )
-            else:
-                rank_index = ranks.index(str(rank))
-        points = entry.get("points")
-        span = (int(points["from"]), int(points["to"])) if points else None
-        bids.append(
-            BidSpec(
-                str(bid_id),
-                int(entry.get("level", 0)),
-                str(entry.get("contract", bid_id)),
-                bool(entry.get("closes")),
-                rank_index,
-                span,
-            )
-        )
-    if first is None:
-        return None
-    return AuctionPhase(
-        pid,
-        when,
-        first,
-        options.pick(b.get((*path, "speeches")), options.SPEECHES, "once"),
-        tuple(bids),
-        options.pick(b.get((*path, "all_pass")), options.ALL_PASS, "redeal"),
-        b.rule((*path, "bids")),
+def _forced(step: Step, spec: AuctionPhase, forced: Forced) -> bool:
+    """Everybody passed, and `forced.who` must play `forced.bid` (e.g. the lowest contract
+    forced on the eldest): as if he had bid it last."""
+    s = step.state
+    seat = evaluate_seat(forced.who, deal_env(step.rules, s), s.n)
+    bid = next(b for b in spec.bids if b.id == forced.bid)
+    step.set_contract(
+        auction=(*s.contract_part.auction, BidRecord(seat, bid.id, None)),
+        bid=bid.id,
+        bid_points=None,
+        bid_rank=bid.rank,
+        declarer=seat,
+        contract=bid.contract,
     )
+    step.update(local=AuctionLocal(bid_level=bid.level))
+    step.emit(BidMade(seat=seat, bid=bid.id, points=None))
+    return _won(step)
+
+
+def same_dealer_after_all_pass(rules: Ruleset) -> bool:
+    """`all_pass_dealer: same`: a deal everybody passed is dealt again by the same dealer
+    (the game loop asks; the default, `next`, passes the deal on)."""
+    return any(isinstance(p, AuctionPhase) and p.all_pass_dealer == "same" for p in rules.flow)
+
+
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: AuctionPhase) -> str:
@@ -320,6 +260,8 @@ def describe(rules: Ruleset, ph: AuctionPhase) -> str:
     one_contract = len({bid.contract for bid in ph.bids}) == 1
     for bid in sorted(ph.bids, key=lambda b: (b.level, b.id)):
         extra = " (closes the auction)" if bid.closes else ""
+        if bid.after is not None:
+            extra += f" (only once {bid.after.replace('_', ' ')} has been bid)"
         if bid.points is not None:
             extra += f" with {bid.points[0]} to {bid.points[1]} points"
         named = "" if one_contract or bid.contract == bid.id else f" (for {bid.contract})"
@@ -329,9 +271,25 @@ def describe(rules: Ruleset, ph: AuctionPhase) -> str:
     return (
         f"starting with {said(rules, ph.first)}, {speeches}: pass or bid higher than the last "
         f"bid (a higher level, or the same level with more points). Bids, lowest first: "
-        f"{', '.join(bids)}. If everybody passes, the cards are dealt again and the deal does "
-        "not count."
+        f"{', '.join(bids)}.{_all_pass_text(ph)}"
     )
+
+
+def _all_pass_text(ph: AuctionPhase) -> str:
+    if ph.forced is not None:
+        return (
+            f" If everybody passes, {said_seat(ph.forced.who)} must play "
+            f"{ph.forced.bid.replace('_', ' ')}."
+        )
+    dealer = "the same dealer" if ph.all_pass_dealer == "same" else "the next dealer"
+    text = f" If everybody passes, {dealer} deals again and the deal does not count."
+    if ph.after_all_pass:
+        text += f" In the deal after, only {', '.join(ph.after_all_pass)} may be bid."
+    return text
+
+
+def said_seat(expr: Expr) -> str:
+    return f"`{expr.text}`"
 
 
 def highest_bid(obs: Obs) -> str:
@@ -359,27 +317,17 @@ def _task_bid(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk)
     return " ".join(parts)
 
 
-KIND = PhaseKind(
-    name="auction",
-    spec=AuctionPhase,
-    schema=phase_schema("auction", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
     act=act,
     describe=describe,
-    sets=frozenset(
-        {
-            "declarer",
-            "contract_value",
-            "contract_target",
-            "bid",
-            "bid_points",
-            "bid_rank",
-            "contract",
-        }
-    ),
     tasks={"bid": _task_bid},
     stage=fixed_stage("auction"),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["AuctionPhase", "BidSpec", "Forced"]

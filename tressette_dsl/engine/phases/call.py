@@ -8,8 +8,6 @@ is played (`reveal: on_play`) or at once (`reveal: immediately`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, assert_never
 
 from tressette_dsl.diagnostics import Diagnostic
@@ -18,32 +16,16 @@ from tressette_dsl.engine.events import Called, CardTransferred, PartnerRevealed
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.phases.kind import (
     Obs,
-    Path,
-    PhaseBuilder,
-    PhaseKind,
     Talk,
     fixed_stage,
-    phase_schema,
+    kind_of,
 )
 from tressette_dsl.engine.phases.words import said, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env, holder, seats_of
-from tressette_dsl.rules import options, scopes
-from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
-from tressette_dsl.rules.options import CallEffect, CallReveal
-
-
-@dataclass(frozen=True, slots=True)
-class CallPhase:
-    id: str
-    when: Expr | None
-    who: Who
-    cards: Expr
-    effect: CallEffect
-    reveal: CallReveal
-    trump_called_suit: bool
-    kind: str = "call"
+from tressette_dsl.rules.model import Ruleset, iter_cards
+from tressette_dsl.rules.phases.call import SYNTAX, CallPhase
 
 
 def enter(step: Step, spec: CallPhase) -> bool:
@@ -58,7 +40,21 @@ def callable_cards(rules: Ruleset, spec: CallPhase, s: GameState) -> int:
     assert s.cursor.to_act is not None
     env = deal_env(rules, s)
     env.update(hand=s.cards.hands[s.cursor.to_act], deck=rules.deck.full_mask, seat=s.cursor.to_act)
-    return int(evaluate(spec.cards, env)) & rules.deck.full_mask
+    cards = int(evaluate(spec.cards, env)) & rules.deck.full_mask
+    return by_priority(rules, spec.ranks, cards) if spec.ranks else cards
+
+
+def by_priority(rules: Ruleset, ranks: tuple[int, ...], cards: int) -> int:
+    """The cards of the first rank in `ranks` that `cards` holds any of (0 if none)."""
+    deck = rules.deck
+    for rank in ranks:
+        found = 0
+        for card in iter_cards(cards):
+            if deck.card_rank[card] == rank:
+                found |= 1 << card
+        if found:
+            return found
+    return 0
 
 
 def legal(rules: Ruleset, spec: CallPhase, s: GameState) -> tuple[Action, ...]:
@@ -86,6 +82,8 @@ def act(step: Step, spec: CallPhase, action: Action) -> bool:
     owner = holder(s, card)
     where = "self" if owner == seat else _zone_of(s, card) if owner < 0 else str(owner)
     step.set_contract(called_card=card)
+    if s.contract_part.declarer is None:  # no auction named one: the caller declares
+        step.set_contract(declarer=seat)
     if spec.trump_called_suit:
         step.set_play(trump=rules.deck.card_suit[card])
     step.emit(Called(seat=seat, card=action.card, holder=where))
@@ -131,55 +129,7 @@ def _transfer(step: Step, source: int, to: int, card: int) -> None:
     )
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "A card is called: sets called_card, call_supplier, called_from_defender, partner."
-PROPERTIES: Mapping[str, Any] = {
-    "who": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who calls (a seat expression or a role: declarer, defenders, partner, "
-        "call_supplier, all expression. See docs/expressions.md.)",
-    },
-    "cards": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": 'Which cards may be called, e.g. "deck - hand" (a cards expression. '
-        "See docs/expressions.md.)",
-    },
-    "effect": {
-        "enum": ["transfer", "partner"],
-        "description": "transfer: the holder hands it over face up (none if it is in the "
-        "monte or the caller's hand); partner: its holder becomes a secret "
-        "partner.",
-    },
-    "reveal": {
-        "enum": ["on_play", "immediately"],
-        "description": "When the partnership becomes known: on_play or immediately.",
-    },
-    "trump": {
-        "enum": ["called_suit"],
-        "description": "called_suit: the called card's suit becomes trump.",
-    },
-}
-REQUIRED: tuple[str, ...] = ("cards",)
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> CallPhase | None:
-    cards = b.expr((*path, "cards"), "cards", scopes.CALL_CARDS)
-    if cards is None:
-        return None
-    return CallPhase(
-        pid,
-        when,
-        b.who((*path, "who"), "declarer"),
-        cards,
-        options.pick(b.get((*path, "effect")), options.CALL_EFFECTS, "transfer"),
-        options.pick(b.get((*path, "reveal")), options.CALL_REVEALS, "on_play"),
-        b.get((*path, "trump")) == "called_suit",
-    )
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: CallPhase) -> str:
@@ -188,7 +138,13 @@ def describe(rules: Ruleset, ph: CallPhase) -> str:
         if ph.effect == "transfer"
         else "its holder becomes the caller's secret partner"
     )
-    text = f"{who_text(ph.who)} names a card ({said(rules, ph.cards)}); {effect}."
+    which = said(rules, ph.cards)
+    if ph.ranks:
+        names = ", then ".join(rules.deck.ranks[r] for r in ph.ranks)
+        which += f", of the first rank it offers among {names}"
+    text = f"{who_text(ph.who)} names a card ({which}); {effect}."
+    if ph.effect == "partner":
+        text += " Without an auction, the caller is the declarer."
     if ph.effect == "partner":
         text += f" The partner is revealed {ph.reveal.replace('_', ' ')}."
     if ph.trump_called_suit:
@@ -219,17 +175,17 @@ def _task_call(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk
     return text + f" Type 'call' and the card{example}."
 
 
-KIND = PhaseKind(
-    name="call",
-    spec=CallPhase,
-    schema=phase_schema("call", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
     act=act,
     describe=describe,
-    sets=frozenset({"called_card", "call_supplier", "called_from_defender", "partner"}),
     tasks={"call": _task_call},
     stage=fixed_stage("call"),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["CallPhase"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
@@ -12,28 +10,16 @@ from tressette_dsl.engine.events import ContractChosen
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.phases.kind import (
     Obs,
-    Path,
-    PhaseBuilder,
-    PhaseKind,
     Talk,
     fixed_stage,
-    phase_schema,
+    kind_of,
 )
 from tressette_dsl.engine.phases.words import who_text
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import Step
 from tressette_dsl.engine.table import seats_of
-from tressette_dsl.rules.model import Expr, Ruleset, Who
-
-
-@dataclass(frozen=True, slots=True)
-class ChoosePhase:
-    id: str
-    when: Expr | None
-    who: Who
-    options: tuple[str, ...]
-    keep: bool
-    kind: str = "choose"
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.choose import SYNTAX, ChoosePhase
 
 
 def enter(step: Step, spec: ChoosePhase) -> bool:
@@ -63,37 +49,7 @@ def act(step: Step, spec: ChoosePhase, action: Action) -> bool:
     return True
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "The declarer may raise the contract (aggravations)."
-PROPERTIES: Mapping[str, Any] = {
-    "who": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who chooses (a seat expression or a role: declarer, defenders, "
-        "partner, call_supplier, all expression. See docs/expressions.md.)",
-    },
-    "options": {
-        "type": "array",
-        "minItems": 1,
-        "uniqueItems": True,
-        "description": "The contract ids that may be chosen.",
-        "items": {"type": "string", "description": "A contract id (see contracts)."},
-    },
-    "keep": {"type": "boolean", "description": "Whether the current contract may be kept."},
-}
-REQUIRED: tuple[str, ...] = ("options",)
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> ChoosePhase:
-    return ChoosePhase(
-        pid,
-        when,
-        b.who((*path, "who"), "declarer"),
-        tuple(str(o) for o in b.get((*path, "options"), [])),
-        bool(b.get((*path, "keep"), True)),
-    )
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: ChoosePhase) -> str:
@@ -119,17 +75,17 @@ def _task_choose(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Ta
     return text + "."
 
 
-KIND = PhaseKind(
-    name="choose",
-    spec=ChoosePhase,
-    schema=phase_schema("choose", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
     act=act,
     describe=describe,
-    sets=frozenset({"contract"}),
     tasks={"choose": _task_choose},
     stage=fixed_stage("contract"),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["ChoosePhase"]

@@ -7,47 +7,33 @@ forgotten from then on (the history of reveals stays).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine.actions import Action, Discard
+from tressette_dsl.engine.actions import Action, Discard, Done
 from tressette_dsl.engine.events import CardDiscarded
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.phases.kind import (
     Obs,
-    Path,
-    PhaseBuilder,
-    PhaseKind,
     Talk,
     fixed_stage,
-    phase_schema,
+    kind_of,
 )
 from tressette_dsl.engine.phases.words import cards_text, count_text, who_text
 from tressette_dsl.engine.state import GameState, set_at
 from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
-from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
-from tressette_dsl.rules.zones import omitted, zone_ref_schema
+from tressette_dsl.rules.model import Ruleset, iter_cards
+from tressette_dsl.rules.phases.discard import SYNTAX, DiscardPhase
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardPhase:
-    id: str
-    when: Expr | None
-    who: Who
-    count: Expr
-    to: str
-    kind: str = "discard"
-
-
-def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int) -> int:
+def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int, least: bool = False) -> int:
     env = deal_env(rules, s)
     env.update(
         taken=s.contract_part.taken[seat], hand_size=s.cards.hands[seat].bit_count(), seat=seat
     )
+    if least and spec.at_least is not None:
+        return evaluate_int(spec.at_least, env)
     return evaluate_int(spec.count, env)
 
 
@@ -73,7 +59,12 @@ def _next_seat(step: Step, spec: DiscardPhase) -> bool:
 def legal(rules: Ruleset, spec: DiscardPhase, s: GameState) -> tuple[Action, ...]:
     assert s.cursor.to_act is not None
     text = rules.deck.card_text
-    return tuple(Discard(text[c]) for c in iter_cards(s.cards.hands[s.cursor.to_act]))
+    cards = tuple(Discard(text[c]) for c in iter_cards(s.cards.hands[s.cursor.to_act]))
+    if spec.at_least is not None and s.cursor.step >= _count(
+        rules, spec, s, s.cursor.to_act, least=True
+    ):
+        return (*cards, Done())
+    return cards
 
 
 def check(rules: Ruleset, spec: DiscardPhase, s: GameState, action: Action) -> Diagnostic | None:
@@ -81,6 +72,9 @@ def check(rules: Ruleset, spec: DiscardPhase, s: GameState, action: Action) -> D
 
 
 def act(step: Step, spec: DiscardPhase, action: Action) -> bool:
+    if isinstance(action, Done):  # enough laid (`at_least`): the next seat
+        step.set_cursor(pending=step.state.cursor.pending[1:], step=0)
+        return _next_seat(step, spec)
     assert isinstance(action, Discard)
     rules, s = step.rules, step.state
     seat = s.cursor.to_act
@@ -107,49 +101,26 @@ def act(step: Step, spec: DiscardPhase, action: Action) -> bool:
     return _next_seat(step, spec)
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "Each seat of `who`, in turn, chooses cards to discard face down."
-PROPERTIES: Mapping[str, Any] = {
-    "who": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who discards (a seat expression or a role: declarer, defenders, "
-        "partner, call_supplier, all expression. See docs/expressions.md.)",
-    },
-    "count": {
-        "type": ["integer", "string"],
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "How many cards each discards; may use `taken` (an integer, or a "
-        "formula expression. See docs/expressions.md.)",
-    },
-    "to": zone_ref_schema("The zone the discards go to"),
-}
-REQUIRED: tuple[str, ...] = ("count", "to")
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> DiscardPhase | None:
-    count = b.count((*path, "count"), scopes.DISCARD_COUNT, None)
-    if count is None:
-        return None
-    return DiscardPhase(
-        pid,
-        when,
-        b.who((*path, "who"), "declarer"),
-        count,
-        str(b.get((*path, "to")) or omitted("discard", ("to",))),
-    )
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: DiscardPhase) -> str:
+    if ph.at_least is not None:
+        return (
+            f"{who_text(ph.who)} discards {cards_text(rules, ph.at_least)} to "
+            f"{cards_text(rules, ph.count)}, as he chooses, face down to the {ph.to}."
+        )
     return f"{who_text(ph.who)} discards {cards_text(rules, ph.count)} face down to the {ph.to}."
 
 
 def _task_discard(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk) -> str:
     zone = getattr(spec, "to", "zone")
     done, owed = obs.get("progress") or (0, 1)
+    if "done" in legal or getattr(spec, "at_least", None) is not None:
+        return (
+            f"Discard up to {count_text(owed, 'card')} face down to the {zone}, one at a "
+            f"time ({done} so far); say 'done' when you have discarded enough."
+        )
     text = f"Discard {count_text(owed, 'card')} face down to the {zone}"
     if owed > 1:
         text += f" ({done + 1} of {owed})"
@@ -167,11 +138,8 @@ def progress(rules: Ruleset, spec: DiscardPhase, s: GameState) -> tuple[int, int
     return s.cursor.step, int(evaluate(spec.count, env))
 
 
-KIND = PhaseKind(
-    name="discard",
-    spec=DiscardPhase,
-    schema=phase_schema("discard", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
@@ -180,6 +148,8 @@ KIND = PhaseKind(
     tasks={"discard": _task_discard},
     stage=fixed_stage("exchange"),
     progress=progress,
-    zone_keys=(("to",),),
-    zone_fills=(("to",),),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["DiscardPhase"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
@@ -12,30 +10,16 @@ from tressette_dsl.engine.events import CardGiven
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.phases.kind import (
     Obs,
-    Path,
-    PhaseBuilder,
-    PhaseKind,
     Talk,
     fixed_stage,
-    phase_schema,
+    kind_of,
 )
 from tressette_dsl.engine.phases.words import cards_text, count_text, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step, evaluate, evaluate_int
 from tressette_dsl.engine.table import deal_env, seats_of
-from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import Expr, Ruleset, Who, iter_cards
-
-
-@dataclass(frozen=True, slots=True)
-class GivePhase:
-    id: str
-    when: Expr | None
-    who: Who
-    to: Who
-    count: Expr
-    shown: bool
-    kind: str = "give"
+from tressette_dsl.rules.model import Ruleset, iter_cards
+from tressette_dsl.rules.phases.give import SYNTAX, GivePhase
 
 
 def enter(step: Step, spec: GivePhase) -> bool:
@@ -86,48 +70,7 @@ def act(step: Step, spec: GivePhase, action: Action) -> bool:
     return True
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "A seat chooses cards from its hand to hand over."
-PROPERTIES: Mapping[str, Any] = {
-    "who": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who gives (a seat expression or a role: declarer, defenders, partner, "
-        "call_supplier, all expression. See docs/expressions.md.)",
-    },
-    "to": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who receives (a seat expression or a role: declarer, defenders, "
-        "partner, call_supplier, all expression. See docs/expressions.md.)",
-    },
-    "count": {
-        "type": ["integer", "string"],
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "How many cards (an integer, or a formula expression. See "
-        "docs/expressions.md.)",
-    },
-    "shown": {"type": "boolean", "description": "Whether the cards are shown to every seat."},
-}
-REQUIRED: tuple[str, ...] = ()
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> GivePhase | None:
-    count = b.count((*path, "count"), scopes.DEAL, 1)
-    if count is None:
-        return None
-    return GivePhase(
-        pid,
-        when,
-        b.who((*path, "who"), "declarer"),
-        b.who((*path, "to"), "call_supplier"),
-        count,
-        bool(b.get((*path, "shown"), False)),
-    )
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: GivePhase) -> str:
@@ -159,11 +102,8 @@ def progress(rules: Ruleset, spec: GivePhase, s: GameState) -> tuple[int, int] |
     return s.cursor.step, int(evaluate(spec.count, deal_env(rules, s)))
 
 
-KIND = PhaseKind(
-    name="give",
-    spec=GivePhase,
-    schema=phase_schema("give", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
@@ -173,3 +113,7 @@ KIND = PhaseKind(
     stage=fixed_stage("exchange"),
     progress=progress,
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["GivePhase"]

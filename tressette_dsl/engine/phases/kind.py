@@ -1,13 +1,17 @@
 """What a phase kind provides: the `PhaseKind` record each unit (engine/phases/<kind>.py)
 exports as `KIND`, and the small interfaces it is handed.
 
-A phase kind is one module. Everything else that used to name the kinds one by one - the
-schema's `oneOf`, the builder's dispatch, the names a kind sets for later expressions, the
-terminal's prompts, the generated description - is derived from `PHASE_KINDS`
-(engine/phases/__init__.py), which lists the units.
+A phase kind is one unit: its written half (rules/phases/<kind>.py: spec record, schema
+fragment, builder - what loading and validating need, without the engine) and its play
+(engine/phases/<kind>.py: `KIND = kind_of(SYNTAX, enter=..., ...)`). Everything else that
+used to name the kinds one by one - the schema's `oneOf`, the builder's dispatch, the names
+a kind sets for later expressions, the terminal's prompts, the generated description - is
+derived from `PHASE_KINDS` (engine/phases/__init__.py) or, on the loader's side, from
+`PHASE_SYNTAX` (rules/phases/__init__.py), which list the units.
 
 * `PhaseBuilder` is the builder's side: read the document, compile expressions against a
-  slot's scope, report a problem located in the YAML. `rules/build.py` implements it.
+  slot's scope, report a problem located in the YAML. `rules/build.py` implements it
+  (defined in rules/phases/syntax.py, re-exported here).
 * `Talk` is the terminal's side: how seats, suits and actions are written. `cli/render.py`
   implements it, so that prompt text needs no import of the CLI.
 """
@@ -17,49 +21,24 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import Step
-from tressette_dsl.expr import ExprError, StaticContext, Type
-from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import Expr, PhaseSpec, Rule, Ruleset, Who
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.syntax import (
+    WHEN_SCHEMA,
+    Build,
+    Path,
+    PhaseBuilder,
+    PhaseSyntax,
+    SpecT,
+    phase_schema,
+)
 
-Path = tuple[str | int, ...]
-SpecT = TypeVar("SpecT", bound=PhaseSpec)
 Obs = Mapping[str, Any]  # an observation as the terminal reads it (`Observation.to_dict`)
-
-
-class PhaseBuilder(Protocol):
-    """The builder services a unit's `build` uses; every problem is located at `path`."""
-
-    @property
-    def ctx(self) -> StaticContext | None: ...
-
-    def get(self, path: Path, default: Any = None) -> Any: ...
-
-    def problem(self, code: str, message: str, path: Path, hint: str | None = None) -> None: ...
-
-    def expr_problems(self, err: ExprError, path: Path) -> None: ...
-
-    def expr(
-        self,
-        path: Path,
-        start: str,
-        scope: scopes.Scope,
-        default: str | None = None,
-        expect: Type | None = None,
-    ) -> Expr | None: ...
-
-    def const_expr(self, path: Path, value: Any) -> Expr: ...
-
-    def rule(self, path: Path) -> Rule: ...
-
-    def who(self, path: Path, default: str) -> Who: ...
-
-    def count(self, path: Path, scope: scopes.Scope, default: int | None) -> Expr | None: ...
 
 
 class Talk(Protocol):
@@ -72,7 +51,6 @@ class Talk(Protocol):
     def action(self, text: str) -> str: ...
 
 
-Build = Callable[[PhaseBuilder, str, Path, Expr | None], SpecT | None]
 Task = Callable[[Ruleset, Obs, Any, list[str], Talk], str]  # (rules, obs, spec, legal, talk)
 Stage = Callable[[Ruleset, Obs], str]
 Progress = Callable[[Ruleset, SpecT, GameState], tuple[int, int] | None]
@@ -126,31 +104,54 @@ def fixed_stage(word: str) -> Stage:
     return stage
 
 
-WHEN_SCHEMA: Mapping[str, Any] = {
-    "type": "string",
-    "minLength": 1,
-    "maxLength": 4000,
-    "description": "The phase runs only when this holds; it is skipped otherwise (a condition "
-    "expression. See docs/expressions.md.)",
-}
+def kind_of(
+    syntax: PhaseSyntax[SpecT],
+    *,
+    enter: Callable[[Step, SpecT], bool],
+    legal: Callable[[Ruleset, SpecT, GameState], tuple[Action, ...]],
+    check: Callable[[Ruleset, SpecT, GameState, Action], Diagnostic | None],
+    act: Callable[[Step, SpecT, Action], bool],
+    describe: Callable[[Ruleset, SpecT], str],
+    tasks: Mapping[str, Task] = _NO_TASKS,
+    stage: Stage | None = None,
+    progress: Progress[SpecT] | None = None,
+) -> PhaseKind[SpecT]:
+    """The kind whose written half is `syntax` (rules/phases/<kind>.py), with its play."""
+    return PhaseKind(
+        name=syntax.name,
+        spec=syntax.spec,
+        schema=syntax.schema,
+        build=syntax.build,
+        enter=enter,
+        legal=legal,
+        check=check,
+        act=act,
+        describe=describe,
+        sets=syntax.sets,
+        tasks=tasks,
+        stage=stage,
+        progress=progress,
+        link=syntax.link,
+        zone_keys=syntax.zone_keys,
+        zone_fills=syntax.zone_fills,
+    )
 
 
-def phase_schema(
-    name: str,
-    description: str,
-    properties: Mapping[str, Any],
-    required: tuple[str, ...] = (),
-) -> dict[str, Any]:
-    """The JSON-Schema fragment of a phase kind (`$defs/phase_<name>`): its own keys, after
-    the `kind` and `when` that every phase has."""
-    return {
-        "type": "object",
-        "description": description,
-        "additionalProperties": False,
-        "properties": {
-            "kind": {"const": name, "description": f"The phase kind: {name}."},
-            "when": dict(WHEN_SCHEMA),
-            **properties,
-        },
-        "required": ["kind", *required],
-    }
+# The written half's names, re-exported for the units that import them from here.
+__all__ = [
+    "WHEN_SCHEMA",
+    "Build",
+    "Obs",
+    "Path",
+    "PhaseBuilder",
+    "PhaseKind",
+    "PhaseSyntax",
+    "Progress",
+    "SpecT",
+    "Stage",
+    "Talk",
+    "Task",
+    "fixed_stage",
+    "kind_of",
+    "phase_schema",
+]

@@ -8,32 +8,16 @@ cards dealt blind).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
-
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.events import CardsMoved
-from tressette_dsl.engine.phases.kind import Path, PhaseBuilder, PhaseKind, phase_schema
+from tressette_dsl.engine.phases.kind import kind_of
 from tressette_dsl.engine.phases.words import said, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env, seats_of
-from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import Expr, Ruleset, Who
-from tressette_dsl.rules.zones import omitted, zone_ref_schema
-
-
-@dataclass(frozen=True, slots=True)
-class MovePhase:
-    id: str
-    when: Expr | None
-    source: str
-    to: Who
-    count: Expr | None  # per receiving seat; None = all
-    shown: bool
-    kind: str = "move"
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.move import SYNTAX, MovePhase
 
 
 def enter(step: Step, spec: MovePhase) -> bool:
@@ -81,39 +65,7 @@ def act(step: Step, spec: MovePhase, action: Action) -> bool:
     raise AssertionError("a move phase never waits for an action")
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "Moves cards without a choice."
-PROPERTIES: Mapping[str, Any] = {
-    "from": zone_ref_schema("The zone the cards come from"),
-    "to": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who receives them (a seat expression or a role: declarer, defenders, "
-        "partner, call_supplier, all expression. See docs/expressions.md.)",
-    },
-    "count": {
-        "type": ["integer", "string"],
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Cards per receiving seat (default: all) (an integer, or a formula "
-        "expression. See docs/expressions.md.)",
-    },
-    "shown": {"type": "boolean", "description": "Whether the cards are shown to every seat."},
-}
-REQUIRED: tuple[str, ...] = ("from", "to")
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> MovePhase:
-    return MovePhase(
-        pid,
-        when,
-        str(b.get((*path, "from")) or omitted("move", ("from",))),
-        b.who((*path, "to"), "declarer"),
-        b.count((*path, "count"), scopes.DEAL, None),
-        bool(b.get((*path, "shown"), False)),
-    )
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: MovePhase) -> str:
@@ -122,15 +74,15 @@ def describe(rules: Ruleset, ph: MovePhase) -> str:
     return f"{count} of the {ph.source} go to {who_text(ph.to)}, {shown}."
 
 
-KIND = PhaseKind(
-    name="move",
-    spec=MovePhase,
-    schema=phase_schema("move", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
     act=act,
     describe=describe,
-    zone_keys=(("from",),),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["MovePhase"]

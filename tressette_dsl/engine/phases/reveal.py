@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
-
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.events import ZoneShown
-from tressette_dsl.engine.phases.kind import Path, PhaseBuilder, PhaseKind, phase_schema
+from tressette_dsl.engine.phases.kind import kind_of
 from tressette_dsl.engine.state import GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step
-from tressette_dsl.rules.model import Expr, Ruleset
-from tressette_dsl.rules.zones import omitted, zone_ref_schema
-
-
-@dataclass(frozen=True, slots=True)
-class RevealPhase:
-    id: str
-    when: Expr | None
-    zone: str
-    kind: str = "reveal"
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.reveal import SYNTAX, RevealPhase
 
 
 def enter(step: Step, spec: RevealPhase) -> bool:
@@ -51,30 +39,22 @@ def act(step: Step, spec: RevealPhase, action: Action) -> bool:
     raise AssertionError("a reveal phase never waits for an action")
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "Shows a zone to every seat."
-PROPERTIES: Mapping[str, Any] = {"zone": zone_ref_schema("The zone shown")}
-REQUIRED: tuple[str, ...] = ("zone",)
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> RevealPhase:
-    return RevealPhase(pid, when, str(b.get((*path, "zone")) or omitted("reveal", ("zone",))))
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: RevealPhase) -> str:
     return f"the {ph.zone} is shown to every player."
 
 
-KIND = PhaseKind(
-    name="reveal",
-    spec=RevealPhase,
-    schema=phase_schema("reveal", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
     act=act,
     describe=describe,
-    zone_keys=(("zone",),),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["RevealPhase"]

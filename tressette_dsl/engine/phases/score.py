@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
-
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action
-from tressette_dsl.engine.phases.kind import Path, PhaseBuilder, PhaseKind, phase_schema
+from tressette_dsl.engine.phases.kind import kind_of
 from tressette_dsl.engine.scoring import score_deal
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import Step
-from tressette_dsl.rules.model import Expr, Ruleset
-
-
-@dataclass(frozen=True, slots=True)
-class ScorePhase:
-    id: str
-    when: Expr | None
-    kind: str = "score"
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.score import SYNTAX, ScorePhase
 
 
 def enter(step: Step, spec: ScorePhase) -> bool:
@@ -39,29 +29,22 @@ def act(step: Step, spec: ScorePhase, action: Action) -> bool:
     raise AssertionError("a score phase never waits for an action")
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "Scores the deal (scoring, payoff), then checks match."
-PROPERTIES: Mapping[str, Any] = {}
-REQUIRED: tuple[str, ...] = ()
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> ScorePhase:
-    return ScorePhase(pid, when)
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: ScorePhase) -> str:
     return "the deal is scored (see Scoring), then the end of the match is checked."
 
 
-KIND = PhaseKind(
-    name="score",
-    spec=ScorePhase,
-    schema=phase_schema("score", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
     act=act,
     describe=describe,
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["ScorePhase"]

@@ -3,8 +3,6 @@ the last seat takes whatever is left."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
@@ -13,28 +11,24 @@ from tressette_dsl.engine.events import CardTaken
 from tressette_dsl.engine.phases.common import not_legal
 from tressette_dsl.engine.phases.kind import (
     Obs,
-    Path,
-    PhaseBuilder,
-    PhaseKind,
     Talk,
     fixed_stage,
-    phase_schema,
+    kind_of,
 )
-from tressette_dsl.engine.phases.words import who_text
+from tressette_dsl.engine.phases.words import cards_text, who_text
 from tressette_dsl.engine.state import GameState, Reveal, set_at
-from tressette_dsl.engine.step import Step
-from tressette_dsl.engine.table import seats_of
-from tressette_dsl.rules.model import Expr, Ruleset, Who
-from tressette_dsl.rules.zones import omitted, zone_ref_schema
+from tressette_dsl.engine.step import Step, evaluate_int
+from tressette_dsl.engine.table import deal_env, seats_of
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.take import SYNTAX, TakePhase
 
 
-@dataclass(frozen=True, slots=True)
-class TakePhase:
-    id: str
-    when: Expr | None
-    who: Who
-    source: str
-    kind: str = "take"
+def _owed(rules: Ruleset, spec: TakePhase, s: GameState, seat: int) -> int:
+    """How many cards `seat` must still take (a take phase with `count`)."""
+    assert spec.count is not None
+    env = deal_env(rules, s)
+    env.update(seat=seat, discarded=s.seen.discarded[seat].bit_count())
+    return evaluate_int(spec.count, env) - s.contract_part.taken[seat]
 
 
 def enter(step: Step, spec: TakePhase) -> bool:
@@ -48,6 +42,17 @@ def enter(step: Step, spec: TakePhase) -> bool:
 def _next_seat(step: Step, spec: TakePhase) -> bool:
     s = step.state
     zone = s.zone(spec.source)
+    if spec.count is not None:  # each takes exactly its count, as far as the zone goes
+        while s.cursor.pending and (
+            not zone or _owed(step.rules, spec, s, s.cursor.pending[0]) <= 0
+        ):
+            step.set_cursor(pending=s.cursor.pending[1:])
+            s = step.state
+        if not s.cursor.pending:
+            step.set_cursor(sub="", pending=(), to_act=None)
+            return True
+        step.set_cursor(to_act=s.cursor.pending[0])
+        return False
     if len(s.cursor.pending) == 1 or not zone:
         for card in zone if s.cursor.pending else ():
             _take(step, spec, s.cursor.pending[-1], card)
@@ -59,7 +64,8 @@ def _next_seat(step: Step, spec: TakePhase) -> bool:
 
 def legal(rules: Ruleset, spec: TakePhase, s: GameState) -> tuple[Action, ...]:
     text = rules.deck.card_text
-    return (*(Take(text[c]) for c in sorted(s.zone(spec.source))), Done())
+    cards = tuple(Take(text[c]) for c in sorted(s.zone(spec.source)))
+    return cards if spec.count is not None else (*cards, Done())
 
 
 def check(rules: Ruleset, spec: TakePhase, s: GameState, action: Action) -> Diagnostic | None:
@@ -70,6 +76,8 @@ def act(step: Step, spec: TakePhase, action: Action) -> bool:
     s = step.state
     if isinstance(action, Take):
         _take(step, spec, s.cursor.pending[0], step.rules.deck.by_text[action.card])
+        if spec.count is not None:
+            return _next_seat(step, spec)
         if step.state.zone(spec.source):
             return False
     step.set_cursor(pending=step.state.cursor.pending[1:])
@@ -96,32 +104,15 @@ def _take(step: Step, spec: TakePhase, seat: int, card: int) -> None:
     step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = "Each seat of `who` in turn takes any of the shown cards; the last takes the rest."
-PROPERTIES: Mapping[str, Any] = {
-    "who": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who takes (a seat expression or a role: declarer, defenders, partner, "
-        "call_supplier, all expression. See docs/expressions.md.)",
-    },
-    "from": zone_ref_schema("The shown zone the cards are taken from"),
-}
-REQUIRED: tuple[str, ...] = ("from",)
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TakePhase:
-    return TakePhase(
-        pid,
-        when,
-        b.who((*path, "who"), "defenders"),
-        str(b.get((*path, "from")) or omitted("take", ("from",))),
-    )
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: TakePhase) -> str:
+    if ph.count is not None:
+        return (
+            f"{who_text(ph.who)}, in turn, takes {cards_text(rules, ph.count)} of his choice "
+            f"from the shown {ph.source}."
+        )
     return (
         f"{who_text(ph.who)}, in turn, takes any of the shown {ph.source} cards and says when "
         "he is done; the last takes the rest."
@@ -134,17 +125,16 @@ def _task_take(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk
     cards_left = [a for a in legal if a.startswith("take ")]
     if not cards_left:
         return f"Nothing left to take from the {zone}."
+    if "done" not in legal:
+        return f"Take cards from the shown {zone}, one at a time ('take' and the card)."
     text = f"Take cards from the shown {zone}, one at a time ('take' and the card), then 'done'"
     if len(pending) > 1:
         text += f"; {talk.seat(pending[-1])} gets whatever is left"
     return text + "."
 
 
-KIND = PhaseKind(
-    name="take",
-    spec=TakePhase,
-    schema=phase_schema("take", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
@@ -152,5 +142,8 @@ KIND = PhaseKind(
     describe=describe,
     tasks={"take": _task_take},
     stage=fixed_stage("exchange"),
-    zone_keys=(("from",),),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["TakePhase"]

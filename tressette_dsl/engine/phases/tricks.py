@@ -11,8 +11,6 @@ check and act. Sub-states (`state.cursor.sub`): `play`, and the features' rounds
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
@@ -32,8 +30,13 @@ from tressette_dsl.engine.events import (
     TrickWon,
     TrumpSet,
 )
+from tressette_dsl.engine.phases import trick_features
 from tressette_dsl.engine.phases.common import not_legal, plays_for, refuse
-from tressette_dsl.engine.phases.kind import Obs, Path, PhaseBuilder, PhaseKind, Talk, phase_schema
+from tressette_dsl.engine.phases.kind import (
+    Obs,
+    Talk,
+    kind_of,
+)
 from tressette_dsl.engine.phases.trick_features import (
     ACTS,
     CHECK_SAID,
@@ -41,7 +44,6 @@ from tressette_dsl.engine.phases.trick_features import (
     REFUSALS,
     ROUNDS,
     TrickTable,
-    resolve,
     table,
 )
 from tressette_dsl.engine.phases.trick_features.base import Changes, TricksLocal, window
@@ -49,39 +51,15 @@ from tressette_dsl.engine.phases.words import declaring_at, said
 from tressette_dsl.engine.state import (
     DealRecord,
     GameState,
+    Knowledge,
     TrickPlay,
     TrickRecord,
     set_at,
 )
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
-from tressette_dsl.expr import Type
-from tressette_dsl.rules import options, scopes
-from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset, iter_cards
-from tressette_dsl.rules.options import DrawOrder
-from tressette_dsl.rules.zones import omitted, zone_ref_schema
-
-
-@dataclass(frozen=True, slots=True)
-class DrawSpec:
-    source: str
-    order: DrawOrder
-    shown: bool
-
-
-@dataclass(frozen=True, slots=True)
-class TricksPhase:
-    id: str
-    when: Expr | None
-    first_lead: Expr
-    follow_suit: Expr
-    trump: Expr | None
-    draw: DrawSpec | None
-    kind: str = "tricks"
-    # the hooks of the trick-time features this ruleset uses, resolved once the whole
-    # ruleset is built (`link`); None for a record made by hand (then resolved on use)
-    hooks: TrickTable | None = field(default=None, compare=False, repr=False)
-
+from tressette_dsl.rules.model import NO_CONST, Ruleset, iter_cards
+from tressette_dsl.rules.phases.tricks import SYNTAX, DrawSpec, TricksPhase
 
 # --- entering and the flow of tricks -------------------------------------------------------
 
@@ -178,7 +156,10 @@ def playable(rules: Ruleset, s: GameState, seat: int) -> int:
 
 
 def _play_legal(rules: Ruleset, spec: TricksPhase, s: GameState, seat: int) -> tuple[Action, ...]:
-    hooks = spec.hooks or table(rules, spec)
+    hooks = spec.hooks
+    if hooks is None:  # `table(rules, spec)`, its last answer read inline
+        last = trick_features.LAST
+        hooks = last[2] if last[1] is spec and last[0] is rules else table(rules, spec)
     cards = iter_cards(playable(rules, s, seat))
     out = hooks.plays(rules, s, seat, cards) if hooks.plays is not None else None
     if out is None:
@@ -253,6 +234,22 @@ def _next_in_round(step: Step, spec: TricksPhase) -> bool:
     return _resume(step, spec)
 
 
+def _changed(
+    fields: dict[str, Any], s: GameState, changes: Changes, local: TricksLocal
+) -> TricksLocal:
+    """What the card hooks added (`changes`) into the new state's parts (`fields`); the
+    phase's own record, changed or not."""
+    if changes.partner_revealed is not None:
+        fields["contract_part"] = s.contract_part.but(partner_revealed=changes.partner_revealed)
+    if changes.window_played is not None:
+        local = TricksLocal(local.window_open, changes.window_played)
+    if changes.exposed is not None:  # e.g. the dummy, laid face up after the first card
+        seen: Knowledge = fields["seen"]
+        x, hands = changes.exposed, fields["cards"].hands
+        fields["seen"] = seen.but(public=set_at(seen.public, x, seen.public[x] | hands[x]))
+    return local
+
+
 def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     """Play a card; the one state change also completes the trick when it is the last.
 
@@ -260,14 +257,15 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     (most cards call none, and then no `Changes` is made), and the new state is one copy
     of the state's record with the two or three parts the card changed."""
     rules, s = step.rules, step.state
-    hooks = spec.hooks or table(rules, spec)
+    hooks = spec.hooks
+    if hooks is None:  # `table(rules, spec)`, its last answer read inline
+        last = trick_features.LAST
+        hooks = last[2] if last[1] is spec and last[0] is rules else table(rules, spec)
     card = rules.deck.by_text[action.card]
     bit = 1 << card
     trick = (*s.cards.trick, (seat, card))
-    local = s.local
-    if type(local) is not TricksLocal:
-        local = window(s)
-    changes = None
+    local = s.local if type(s.local) is TricksLocal else window(s)
+    changes: Changes | None = None
     after: tuple[Event, ...] = ()
     if (
         (local.window_open and hooks.on_card_in_window)
@@ -307,12 +305,7 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     public = s.seen.public
     if public[seat] & bit:
         fields["seen"] = s.seen.but(public=set_at(public, seat, public[seat] & ~bit))
-    if changes is not None:
-        if changes.partner_revealed is not None:
-            fields["contract_part"] = s.contract_part.but(partner_revealed=changes.partner_revealed)
-        if changes.window_played is not None:
-            local = TricksLocal(local.window_open, changes.window_played)
-    fields["local"] = local
+    fields["local"] = local if changes is None else _changed(fields, s, changes, local)
     step.state = new
     step.events.append(CardPlayed(seat=seat, card=action.card, trick_no=s.play.trick_no))
     if after:
@@ -413,7 +406,10 @@ def _after_trick(step: Step, spec: TricksPhase, s: GameState, winner: int) -> bo
     hooks (reveal announced combinations, draw), check the match, then begin the next
     trick or a round before it, or end the play."""
     rules = step.rules
-    hooks = spec.hooks or table(rules, spec)
+    hooks = spec.hooks
+    if hooks is None:  # `table(rules, spec)`, its last answer read inline
+        last = trick_features.LAST
+        hooks = last[2] if last[1] is spec and last[0] is rules else table(rules, spec)
     for on_trick_won in hooks.on_trick_won:
         on_trick_won(step, spec, s, winner)
     if rules.match.check == "immediately" and _check_now(step):
@@ -453,71 +449,7 @@ def _check_now(step: Step) -> bool:
     return match.check_end(step, running, record)
 
 
-# --- how it is written and built ---------------------------------------------------------
-
-DESCRIPTION = (
-    "Plays tricks until the hands are empty; declarations, signals and claims happen inside it."
-)
-PROPERTIES: Mapping[str, Any] = {
-    "first_lead": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Who leads the first trick (a seat expression or a role: "
-        "declarer, defenders, partner, call_supplier, all expression. "
-        "See docs/expressions.md.)",
-    },
-    "follow_suit": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": "Whether a seat must follow suit, re-evaluated per trick: "
-        '"true", "stock_size == 0", "false" (a condition expression. '
-        "See docs/expressions.md.)",
-    },
-    "trump": {
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 4000,
-        "description": 'none, or a suit expression such as "suit(called_card)" (a suit '
-        "expression. See docs/expressions.md.)",
-    },
-    "draw": {
-        "type": "object",
-        "description": "Drawing from the stock after each trick.",
-        "additionalProperties": False,
-        "properties": {
-            "from": zone_ref_schema("The zone drawn from"),
-            "order": {
-                "enum": ["winner_first"],
-                "description": "Who draws first: the trick's winner.",
-            },
-            "shown": {
-                "type": "boolean",
-                "description": "Whether drawn cards are shown to every seat.",
-            },
-        },
-    },
-}
-REQUIRED: tuple[str, ...] = ()
-
-
-def build(b: PhaseBuilder, pid: str, path: Path, when: Expr | None) -> TricksPhase | None:
-    first = b.expr((*path, "first_lead"), "seat", scopes.SEAT_EXPR, "next(dealer)")
-    follow = b.expr((*path, "follow_suit"), "condition", scopes.FOLLOW_SUIT, "true")
-    trump = None
-    if str(b.get((*path, "trump"), "none")) != "none":
-        trump = b.expr((*path, "trump"), "any", scopes.TRUMP, expect=Type.SUIT)
-    draw = None
-    if b.get((*path, "draw")) is not None:
-        draw = DrawSpec(
-            str(b.get((*path, "draw", "from")) or omitted("tricks", ("draw", "from"))),
-            options.pick(b.get((*path, "draw", "order")), options.DRAW_ORDERS, "winner_first"),
-            bool(b.get((*path, "draw", "shown"), True)),
-        )
-    if first is None or follow is None:
-        return None
-    return TricksPhase(pid, when, first, follow, trump, draw)
+# --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----
 
 
 def describe(rules: Ruleset, ph: TricksPhase) -> str:
@@ -613,17 +545,8 @@ def _task_play(rules: Ruleset, obs: Obs, spec: Any, legal: list[str], talk: Talk
     return text + "."
 
 
-def link(rules: Ruleset, spec: TricksPhase) -> TricksPhase:
-    """Once the ruleset is built: which trick-time features it uses, resolved for good."""
-    return replace(spec, hooks=resolve(rules, spec))
-
-
-KIND = PhaseKind(
-    name="tricks",
-    link=link,
-    spec=TricksPhase,
-    schema=phase_schema("tricks", DESCRIPTION, PROPERTIES, REQUIRED),
-    build=build,
+KIND = kind_of(
+    SYNTAX,
     enter=enter,
     legal=legal,
     check=check,
@@ -631,5 +554,8 @@ KIND = PhaseKind(
     describe=describe,
     tasks={"declare": _task_declare, "announce": _task_announce, "play": _task_play},
     stage=stage,
-    zone_keys=(("draw", "from"),),
 )
+
+
+# The spec records live in the written half; imported from here too.
+__all__ = ["DrawSpec", "TricksPhase"]

@@ -23,7 +23,12 @@ const S = {
 };
 
 // --- small helpers ---------------------------------------------------------------------
-function seatName(i) { return S.rules && i !== null && i !== undefined ? S.rules.seats[i] : "?"; }
+// seat numbers in views are the table's now; after an elimination `S.roster` maps each to
+// the seat it had at the start (names, kinds and tokens stay with that first seat)
+function first(i) { return S.roster ? S.roster[i] : i; }
+function seatName(i) { return S.rules && i !== null && i !== undefined ? S.rules.seats[first(i)] : "?"; }
+function tableSeat(i) { return S.table.seats[first(i)]; }
+function tableSize() { return S.view && S.view.hand_sizes ? S.view.hand_sizes.length : S.rules.players; }
 function card(text, extra = "") { return `<span class="card ${extra}">${Cards.svg(S.rules, text, S.mode)}</span>`; }
 function cardShort(text) {
   const st = Cards.style(S.rules, text, "french");
@@ -123,18 +128,35 @@ async function lobby() {
     $("#ruleset-blurb").textContent = info.description || "";
     $("#describe").innerHTML = markdown(info.describe);
     const config = $("#seat-config");
+    const count = info.rules.count || { min: info.seats.length, max: info.seats.length, default: info.seats.length, names: info.seats };
+    const rows = el("div", { id: "seat-rows" });
+    const drawSeats = (n) => {
+      rows.replaceChildren();
+      count.names.slice(0, n).forEach((name, i) => {
+        const sel = el("select", { id: `seat-${i}`, "aria-label": `Who plays ${name}` },
+          ...kinds.map((k) => el("option", { value: k }, k === "human" ? "a person" : `${k} bot`)));
+        sel.value = i === 0 ? "human" : "heuristic";
+        rows.append(el("label", { class: "seat-row", for: `seat-${i}` }, el("span", {}, name), sel));
+      });
+    };
     config.replaceChildren(el("h2", {}, "Seats"));
-    info.seats.forEach((name, i) => {
-      const sel = el("select", { id: `seat-${i}`, "aria-label": `Who plays ${name}` },
-        ...kinds.map((k) => el("option", { value: k }, k === "human" ? "a person" : `${k} bot`)));
-      sel.value = i === 0 ? "human" : "heuristic";
-      config.append(el("label", { class: "seat-row", for: `seat-${i}` }, el("span", {}, name), sel));
-    });
+    if (count.min < count.max) {  // a seat count chosen per game: the ruleset's range
+      const options = [];
+      for (let n = count.min; n <= count.max; n++) {
+        options.push(el("option", { value: String(n) }, n === count.default ? `${n} (default)` : String(n)));
+      }
+      const pick = el("select", { id: "seat-count", "aria-label": "Number of players" }, ...options);
+      pick.value = String(count.default);
+      pick.addEventListener("change", () => drawSeats(Number(pick.value)));
+      config.append(el("label", { class: "seat-row", for: "seat-count" }, el("span", {}, "Players"), pick));
+    }
+    config.append(rows);
+    drawSeats(count.default);
   };
   select.addEventListener("change", show);
   await show();
   $("#create").addEventListener("click", async () => {
-    const seats = [...document.querySelectorAll("#seat-config select")].map((s) => s.value);
+    const seats = [...document.querySelectorAll("#seat-rows select")].map((s) => s.value);
     try {
       const made = await api("/api/tables", {
         method: "POST", headers: { "Content-Type": "application/json" },
@@ -210,13 +232,17 @@ function chooseSeat() {
 
 function receive(msg) {
   if (msg.type === "welcome") {
-    S.seat = msg.seat; S.table = msg.table;
+    S.first = msg.seat; S.seat = msg.seat; S.table = msg.table;
     if (msg.token) localStorage.setItem(`token:${S.tableId}`, msg.token);
     closeOverlay();
   } else if (msg.type === "update") {
     const newMatch = S.view && S.match !== msg.match;
     S.match = msg.match;
     S.view = msg.view; S.table = msg.table;
+    S.roster = msg.view.roster || null;
+    // where the player sits now; null once eliminated: he watches the rest as a spectator
+    S.seat = S.first === null || S.first === undefined ? null : (S.roster ? (S.roster.indexOf(S.first) >= 0 ? S.roster.indexOf(S.first) : null) : S.first);
+    S.eliminated = Boolean(msg.eliminated);
     if (newMatch) { S.history = []; closeOverlay(); }
     for (const ev of msg.events) addHistory(ev);
     S.selected.clear(); S.pending = null;
@@ -244,7 +270,7 @@ function setStatus(text) { $("#status").textContent = text; }
 // where each seat sits around the felt, seen from `me` (bottom)
 const PLACES = { 2: ["top"], 3: ["right", "left"], 4: ["right", "top", "left"], 5: ["right", "top-right", "top-left", "left"], 6: ["right", "top-right", "top", "top-left", "left"] };
 function place(seat) {
-  const n = S.rules.players, me = S.seat ?? 0;
+  const n = tableSize(), me = S.seat ?? 0;
   const k = (((seat - me) * (S.rules.step || 1)) % n + n) % n;
   return k === 0 ? "bottom" : (PLACES[n] || [])[k - 1] || "top";
 }
@@ -262,8 +288,8 @@ function renderBar() {
 function renderSeats() {
   const v = S.view, box = $("#seats");
   box.replaceChildren();
-  for (let i = 0; i < S.rules.players; i++) {
-    const info = S.table.seats[i];
+  for (let i = 0; i < tableSize(); i++) {
+    const info = tableSeat(i);
     const pos = place(i);
     const badges = [];
     if (v.dealer === i) badges.push(el("span", { class: "badge", title: "dealer" }, "dealer"));
@@ -337,6 +363,7 @@ function legalBy() {
 function renderHand() {
   const v = S.view, box = $("#hand");
   box.replaceChildren();
+  if (S.seat === null && S.eliminated) { box.append(el("p", { class: "muted eliminated" }, "You have left the table: you watch the rest of the match."), standingsTable()); return; }
   if (S.seat === null) { box.append(el("p", { class: "muted" }, "You are watching: public information only.")); return; }
   const by = legalBy();
   const cards = sortHand(v.hand || []);
@@ -507,7 +534,7 @@ function renderStatus() {
     $("#status").classList.add("yours");
   } else {
     $("#status").classList.remove("yours");
-    const info = S.table.seats[who];
+    const info = tableSeat(who);
     setStatus(`${seatName(who)} ${info && info.kind !== "human" ? "(bot) " : ""}is to ${activity}…`);
   }
 }
@@ -547,9 +574,15 @@ function showDeal(ev) {
     el("div", { class: "choices" }, el("button", { class: "primary", onclick: closeOverlay }, "Next deal"))]);
 }
 
+// every seat of the first table with its total, and the deal after which it left
+function standingsTable() {
+  const rows = (S.view && S.view.standings) || [];
+  return el("table", { class: "result standings", html: `<tr><th></th><th>total</th><th></th></tr>${rows.map((r) => `<tr><td>${esc(r.name)}</td><td>${r.total}</td><td>${r.left_after !== null ? `left after deal ${r.left_after}` : "at the table"}</td></tr>`).join("")}` });
+}
+
 function showResult(result) {
   const won = result.winners.join(" and ") || "nobody";
-  const mine = S.seat !== null && result.winner_seats.includes(S.seat);
+  const mine = S.first !== null && S.first !== undefined && result.winner_seats.includes(S.first);
   const totals = Object.entries(result.totals).map(([n, t]) => `<tr><td>${esc(n)}</td><td>${t}</td></tr>`).join("");
   const logLink = `/api/tables/${S.tableId}/logs/${S.match}`;
   overlay([el("h2", {}, mine ? "You won the match!" : `${won} won the match`),
@@ -584,6 +617,7 @@ async function startReplay(data) {
     at = Math.max(0, Math.min(data.frames.length - 1, i));
     slider.value = String(at);
     const f = data.frames[at], v = f.view;
+    S.roster = v.roster || null;
     $("#rp-label").textContent = `Step ${f.n} of ${data.frames.length - 1}${f.action ? ` — ${seatName(f.seat)}: ${f.action}` : ""}${data.error && at === data.frames.length - 1 ? " — " + data.error : ""}`;
     const hands = v.hands.map((h, i) => `<div class="rp-seat${v.to_act === i ? " turn" : ""}"><div class="seat-name">${esc(seatName(i))}</div><div class="row">${sortHand(h).map((c) => card(c, "mini")).join("")}</div></div>`).join("");
     const trick = (v.trick || []).map(([s, c]) => `<span class="mini-play${v.winning === s ? " won" : ""}">${card(c)}<small>${esc(seatName(s))}</small></span>`).join("");

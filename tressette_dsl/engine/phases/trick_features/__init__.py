@@ -17,6 +17,7 @@ from tressette_dsl.engine.phases.trick_features import (
     claims,
     declarations,
     draw,
+    dummy,
     leftover,
     partner,
     signals,
@@ -44,6 +45,7 @@ FEATURES: tuple[TrickFeature, ...] = (
     announce.FEATURE,
     signals.FEATURE,
     partner.FEATURE,
+    dummy.FEATURE,
     draw.FEATURE,
     claims.FEATURE,
     leftover.FEATURE,
@@ -96,15 +98,23 @@ def resolve(rules: Ruleset, spec: TricksPhase) -> TrickTable:
 
 
 _TABLES: dict[int, tuple[Ruleset, TricksPhase, TrickTable]] = {}
+_NONE = TrickTable((), (), (), (), (), (), (), (), None, ())
+# The table asked last, (rules, spec, table): the trick phase reads it inline on every card
+# and decision (`hooks`), a call less than asking `table`.
+LAST: tuple[object, object, TrickTable] = (None, None, _NONE)
 
 
 def table(rules: Ruleset, spec: TricksPhase) -> TrickTable:
     """`resolve`, once per ruleset and trick phase (a ruleset is immutable)."""
+    global LAST  # noqa: PLW0603 - the one-entry cache in front of `_TABLES`
+    last = LAST
+    if last[1] is spec and last[0] is rules:
+        return last[2]
     entry = _TABLES.get(id(spec))
-    if entry is not None and entry[0] is rules and entry[1] is spec:
-        return entry[2]
-    if len(_TABLES) > 256:  # many rulesets loaded (tests): start again
-        _TABLES.clear()
-    found = resolve(rules, spec)
-    _TABLES[id(spec)] = (rules, spec, found)
-    return found
+    if entry is None or entry[0] is not rules or entry[1] is not spec:
+        if len(_TABLES) > 256:  # many rulesets loaded (tests): start again
+            _TABLES.clear()
+        entry = (rules, spec, resolve(rules, spec))
+        _TABLES[id(spec)] = entry
+    LAST = entry
+    return entry[2]

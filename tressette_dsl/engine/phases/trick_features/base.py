@@ -78,6 +78,7 @@ class Changes:
     signals: tuple[SignalRecord, ...] | None = None
     partner_revealed: bool | None = None
     window_played: tuple[int, ...] | None = None
+    exposed: int | None = None  # a seat whose hand (after the card) every seat now sees
 
 
 RoundStart = Callable[[Ruleset, GameState], str | None]

@@ -1,0 +1,126 @@
+"""Declaration options tabulated per hand, for the kernel's declaring rounds.
+
+`engine.declare.options` matches every declaration's pattern against a seat's basis at
+every round. The instances of a pattern depend on the basis only through the cards of its
+groups (`expr.patterns.pattern_instances` reads ``basis & mask`` per group, nothing
+else), so the matches are memoised by ``basis & RELEVANT`` - the union of every pattern's
+group masks (for the Tressette accusi the aces, 2s and 3s: at most 4,096 keys a ruleset).
+What a seat has already declared is filtered out afterwards, exactly as `options` does,
+so the result is the engine's list, element for element. A pattern of a shape this does
+not know (no `groups`, another `kind`) turns the memo off: every call then matches afresh
+with the engine's own matcher, the same as `declare.options` with the kernel's records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tressette_dsl.engine.declare import Option
+from tressette_dsl.expr import Pattern, pattern_instances
+from tressette_dsl.rules.model import Ruleset, iter_cards
+
+Found = dict[str, list[tuple[str, int]]]
+
+_MEMO_LIMIT = 1 << 16  # bases per ruleset: bounded memory, ample for RELEVANT masks
+
+
+class DeclTable:
+    """`declare.options` over the kernel's own declarations, memoised by relevant cards."""
+
+    __slots__ = ("any_time", "decls", "fresh", "memo", "relevant", "rules", "texts")
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        self.decls = rules.declarations
+        relevant: int | None = 0
+        for decl in self.decls:
+            p = decl.pattern
+            if not isinstance(p, Pattern) or p.kind not in ("suit", "rank"):
+                relevant = None
+                break
+            for _key, mask in p.groups:
+                relevant |= mask  # type: ignore[operator]
+        self.relevant = relevant
+        self.memo: dict[int, Found] = {}
+        self.fresh: dict[int, list[Option]] = {}  # the options of a seat yet to declare
+        self.texts = rules.deck.card_text
+        # (for the kernel's loading, once per ruleset) does it have any-time signals?
+        self.any_time = any(sig.at == "any_time" for sig in rules.signals)
+
+    def found(self, basis: int) -> Found:
+        """Every instance of every declaration in `basis` (the engine's matcher)."""
+        if self.relevant is None:
+            return self._match(basis)
+        key = basis & self.relevant
+        got = self.memo.get(key)
+        if got is None:
+            got = self._match(key)
+            if len(self.memo) < _MEMO_LIMIT:
+                self.memo[key] = got
+        return got
+
+    def _match(self, basis: int) -> Found:
+        ctx = self.rules.ctx
+        return {
+            d.id: [(inst.key, inst.cards) for inst in pattern_instances(d.pattern, basis, ctx)]
+            for d in self.decls
+        }
+
+    def options(
+        self, done: Iterable[tuple[str, int]], basis: int, only_with: int = 0
+    ) -> list[Option]:
+        """`declare.options` for a seat whose declarations so far are `done` (decl id,
+        cards): the same options in the same order with the same texts. The list may be
+        shared between calls: read it, never change it."""
+        if not self.decls:
+            return []
+        made = set(done)
+        if not made and not only_with and self.relevant is not None:
+            key = basis & self.relevant  # a seat that declared nothing yet: memoised too
+            got = self.fresh.get(key)
+            if got is None:
+                got = self._options(made, key, 0)
+                if len(self.fresh) < _MEMO_LIMIT:
+                    self.fresh[key] = got
+            return got
+        return self._options(made, basis, only_with)
+
+    def _options(self, made: set[tuple[str, int]], basis: int, only_with: int) -> list[Option]:
+        found = self.found(basis)
+        out: list[Option] = []
+        for decl in self.decls:
+            if only_with and not decl.extends_to_drawn:
+                continue
+            texts: list[tuple[str, int]] = []
+            for key, cards in found[decl.id]:
+                if (decl.id, cards) in made or (only_with and not cards & only_with):
+                    continue
+                if any(
+                    cards & ~bigger == 0 for sup in decl.superseded_by for _k, bigger in found[sup]
+                ):
+                    continue
+                texts.append((key, cards))
+            said = [t for t, _ in texts]
+            for key, cards in texts:
+                text = (
+                    key
+                    if said.count(key) == 1
+                    else "+".join(self.texts[c] for c in iter_cards(cards))
+                )
+                out.append((decl, text, cards))
+        return out
+
+
+_TABLES: dict[str, DeclTable] = {}
+
+
+def table_of(rules: Ruleset) -> DeclTable:
+    """The ruleset's table, one per document (`document_hash`) for the process."""
+    key = rules.document_hash or f"id:{rules.id}:{id(rules)}"
+    found = _TABLES.get(key)
+    if found is None or (found.rules is not rules and not rules.document_hash):
+        found = _TABLES[key] = DeclTable(rules)
+    return found
+
+
+__all__ = ["DeclTable", "table_of"]
