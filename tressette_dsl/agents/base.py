@@ -1,6 +1,6 @@
-"""The Agent protocol and the registry of bot kinds.
+"""The Agent protocol: what a bot is given, and what it may not see.
 
-An agent is anything with ``act(rules, observation, legal, rng) -> Action``:
+An agent is anything with ``name`` and ``act(rules, observation, legal, rng) -> Action``:
 
 * ``rules`` is the compiled `Ruleset` (public knowledge: deck, ranking, values, sides);
 * ``observation`` is ``engine.observe(rules, state, seat)`` for the agent's own seat, so it
@@ -9,12 +9,14 @@ An agent is anything with ``act(rules, observation, legal, rng) -> Action``:
 * ``rng`` is a `random.Random` owned by the caller for this seat: an agent that needs chance
   uses it and nothing else, so a seeded match is reproducible.
 
-The action returned must be one of ``legal``.
+The action returned must be one of ``legal``. An agent never receives the `GameState`.
 
-A search agent that sets ``needs_state = True`` is also given the game state, as the
-keyword ``state`` (`choose` does this): it may read it only through
-``engine.determinize(rules, state, seat, rng)``, which keeps exactly what its seat knows
-(OpenSpiel's ``resample_from_infostate`` contract).
+A search agent sets ``needs_worlds = True``; `choose` then also passes the keyword
+``worlds``: a `Worlds` service bound to the agent's seat, built by the caller from the
+state, that can only *sample a world consistent with this seat's knowledge* (a
+determinisation, ``engine.determinize``) and tell the ruleset and the seat. The real
+state stays in the caller's hands (OpenSpiel's ``resample_from_infostate`` contract, made
+structural rather than a promise). See docs/bots.md.
 """
 
 from __future__ import annotations
@@ -43,11 +45,38 @@ class Agent(Protocol):
     ) -> Action: ...
 
 
+class Worlds:
+    """Determinisations for one seat: the only door a search agent has to the hidden cards.
+
+    `sample(rng)` returns a full `GameState` that `seat` could not tell from the real one
+    (its own hand and every public fact kept, the hidden cards dealt at random within what
+    the rules let it infer). The real state is held in a closure, not in an attribute, so
+    an agent cannot read it by accident; the sampled worlds are fair game, being guesses.
+    """
+
+    __slots__ = ("_draw", "rules", "seat")
+
+    def __init__(self, rules: Ruleset, state: GameState, seat: int) -> None:
+        from tressette_dsl.engine.determinize import determinize  # noqa: PLC0415
+
+        self.rules = rules
+        self.seat = seat
+
+        def draw(rng: random.Random) -> GameState:
+            return determinize(rules, state, seat, rng)
+
+        self._draw = draw
+
+    def sample(self, rng: random.Random) -> GameState:
+        """One world consistent with everything this seat knows; chance from `rng` only."""
+        return self._draw(rng)
+
+
 class SearchAgent(Protocol):
-    """An agent with ``needs_state = True``: `choose` also passes it the game state."""
+    """An agent with ``needs_worlds = True``: `choose` also passes it a `Worlds`."""
 
     name: str
-    needs_state: bool
+    needs_worlds: bool
 
     def act(
         self,
@@ -56,7 +85,7 @@ class SearchAgent(Protocol):
         legal: Sequence[Action],
         rng: random.Random,
         *,
-        state: GameState | None = None,
+        worlds: Worlds | None = None,
     ) -> Action: ...
 
 
@@ -64,16 +93,14 @@ def choose(
     agent: Agent, rules: Ruleset, state: GameState, legal: Sequence[Action], rng: random.Random
 ) -> Action:
     """Ask `agent`, in the seat to act in `state`, for an action: it gets that seat's
-    observation, and the state too when it ``needs_state``."""
+    observation, and a `Worlds` service for that seat when it ``needs_worlds``."""
     seat = state.to_act
     if seat is None:
         raise ValueError("nobody is to act in this state")
     observation = observe(rules, state, seat)
-    if getattr(agent, "needs_state", False):
-        search = cast(
-            SearchAgent, agent
-        )  # the protocol's `act` takes no state; a search agent's does
-        return search.act(rules, observation, legal, rng, state=state)
+    if getattr(agent, "needs_worlds", False):
+        search = cast(SearchAgent, agent)  # the protocol's `act` takes no worlds; its does
+        return search.act(rules, observation, legal, rng, worlds=Worlds(rules, state, seat))
     return agent.act(rules, observation, legal, rng)
 
 

@@ -1,4 +1,4 @@
-"""A simple rule-based bot that plays any ruleset through the generic API.
+"""A rule-based bot that plays any ruleset through the generic API (`heuristic`).
 
 It reads only the ruleset model (rank strength, card values, sides, the auction's bid
 levels) and its own observation, and decides by the *kind* of each legal action (the first
@@ -15,6 +15,18 @@ word of its text), never by the name of a variant:
 * aggravations are declined; call the strongest card of the longest suit one lacks; give
   and discard the cheapest cards, voiding short suits; take a shown card if it beats the
   worst card in hand.
+
+What it adds to the first version (kept as `heuristic-v1`):
+
+* signals: with its card it makes the most telling true signal offered (the rarest, by
+  `signal_sense`: volo, striscio...) when it has a partner; it reads its partner's: it
+  returns to a suit the partner said he still holds, and leads its masters first in a suit
+  the partner said he has none of (so that he can throw points on them);
+* bids from the hand's expected points (`expected_share`, a formula documented there) against
+  the share a contract of that level needs;
+* polarity: when ``match.winner`` is ``lowest`` points are penalties, so it declares nothing,
+  leads low, ducks under the trick with its highest card that still loses, and throws its
+  most valuable card when it cannot follow.
 """
 
 from __future__ import annotations
@@ -22,6 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.rules.model import AuctionPhase, Ruleset
@@ -38,6 +51,10 @@ class HeuristicAgent:
         if not legal:
             raise ValueError("no legal action to choose from")
         view = _View(rules, observation)
+        if view.reverse:  # points are penalties: declaring adds to one's own
+            legal = [
+                a for a in legal if str(a).split(" ", 1)[0] not in ("declare", "announce")
+            ] or legal
         by_verb: dict[str, list[Action]] = {}
         for action in legal:
             by_verb.setdefault(str(action).split(" ", 1)[0], []).append(action)
@@ -80,6 +97,28 @@ class HeuristicAgent:
         return None
 
 
+_MEAN_SHARES: dict[tuple[int, int], tuple[Ruleset, float]] = {}
+
+
+def _mean_share(rules: Ruleset, size: int) -> float:
+    """The mean `expected_share` of random hands of `size` cards (seeded, cached): the
+    yardstick of bidding, worked out from the deck instead of a constant per game."""
+    key = (id(rules), size)
+    found = _MEAN_SHARES.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    rng = random.Random(f"mean-share:{size}")
+    texts = [rules.deck.card_text[c] for c in rules.deck.cards]
+    total = 0.0
+    samples = 200
+    for _ in range(samples):
+        hand = tuple(rng.sample(texts, min(size, len(texts))))
+        total += _View(rules, None, hand=hand).expected_share()
+    mean = total / samples or 1.0
+    _MEAN_SHARES[key] = (rules, mean)
+    return mean
+
+
 def _card_of(action: Action) -> str:
     return str(action).split()[1]
 
@@ -87,12 +126,15 @@ def _card_of(action: Action) -> str:
 class _View:
     """The facts one decision needs, from the rules and this seat's observation."""
 
-    def __init__(self, rules: Ruleset, obs: Observation) -> None:
+    def __init__(
+        self, rules: Ruleset, obs: Observation | None, *, hand: tuple[str, ...] = ()
+    ) -> None:
         self.rules = rules
-        self.obs = obs
+        self.obs: Observation = obs  # type: ignore[assignment]  # None: a bare hand
         self.deck = rules.deck
-        self.me: int = obs.seat
-        self.hand: tuple[str, ...] = tuple(obs.hand)
+        self.me: int = obs.seat if obs is not None else 0
+        self.hand: tuple[str, ...] = tuple(obs.hand) if obs is not None else hand
+        self.reverse = rules.match.winner == "lowest"
 
     # --- cards --------------------------------------------------------------------------
     def idx(self, card: str) -> int:
@@ -231,14 +273,56 @@ class _View:
         mine = sum(score(self.idx(c)) for c in self.hand)
         return mine / (total * len(self.hand) / len(deck.cards))
 
+    def expected_share(self) -> float:
+        """The share of the deal's card points this hand should take, by a formula:
+
+        each card counts its value, in full when it is a *sure winner* (every stronger card
+        of its suit is in this hand too) and at a third otherwise (it may be taken); each
+        sure winner also captures what the other seats throw on it, an average card's value
+        per other seat; each card of a suit beyond four adds a sixth of a trick's worth
+        (length wins the last cards of a suit). Divided by the deck's points, so 1/n is an
+        average hand at a table of n."""
+        deck = self.deck
+        cards = [deck.by_text[c] for c in self.hand]
+        total = sum(deck.card_value[c] for c in deck.cards) or 1
+        others = len(deck.cards) - len(cards)
+        mine = sum(deck.card_value[c] for c in cards)
+        average = (total - mine) / others if others else 0.0
+        n = self.rules.players.count
+        held = set(cards)
+        points = 0.0
+        for c in cards:
+            suit, strength = deck.card_suit[c], deck.card_strength[c]
+            stronger = [
+                o
+                for o in deck.cards
+                if deck.card_suit[o] == suit and deck.card_strength[o] > strength
+            ]
+            sure = all(o in held for o in stronger)
+            points += deck.card_value[c] * (1.0 if sure else 1 / 3)
+            if sure:
+                points += average * (n - 1)
+        for suit in range(len(deck.suits)):
+            extra = self.suit_len(suit) - 4
+            if extra > 0:
+                points += extra * average * n / 6
+        return points / total
+
     def bid(
         self, bids: Sequence[Action], passes: Sequence[Action], legal: Sequence[Action]
     ) -> Action:
+        """The cheapest bid when the hand's expected share, against the mean share of
+        random hands of this ruleset (`_mean_share`), clears what that level needs: 30% more
+        than the mean for the cheapest level, up to twice the mean for the hardest (a level
+        says how much harder a contract is: fewer helpers, no exchange, more promised)."""
         if not bids:
+            return (passes or list(legal))[0]
+        if self.reverse:
             return (passes or list(legal))[0]
         difficulty = self._difficulties()
         cheapest = min(bids, key=difficulty)
-        if not passes or self.hand_ratio() >= 1.3 + 0.7 * difficulty(cheapest):
+        need = (1.3 + 0.7 * difficulty(cheapest)) * _mean_share(self.rules, len(self.hand))
+        if not passes or self.expected_share() >= need:
             return cheapest
         return passes[0]
 
@@ -273,18 +357,97 @@ class _View:
             if card not in plain or len(str(action).split()) == 2:
                 plain[card] = action
         cards = list(plain)
-        choice = self._follow(cards) if self.obs.trick else self._lead(cards)
-        return plain[choice]
+        if self.reverse:
+            choice = self._follow_low(cards) if self.obs.trick else self._lead_low(cards)
+        else:
+            choice = self._follow(cards) if self.obs.trick else self._lead(cards)
+        variants = [a for a in plays if _card_of(a) == choice]
+        return self._signal(variants, plain[choice])
+
+    # --- signals ----------------------------------------------------------------------------
+    def _signal(self, variants: Sequence[Action], plain: Action) -> Action:
+        """The most telling true signal with this card, for a partner who can use it."""
+        if len(variants) < 2 or not self.partners() or self.reverse:
+            return plain
+        best, best_rarity = plain, 0.25  # a signal true of most hands tells nothing
+        for action in variants:
+            said: tuple[tuple[str, int | None], ...] = getattr(action, "signals", ())
+            if len(said) != 1:
+                continue
+            signal_id, value = said[0]
+            rarity = sense(self.rules, signal_id, value).rarity
+            if rarity > best_rarity:
+                best, best_rarity = action, rarity
+        return best
+
+    def partner_suits(self) -> tuple[set[int], set[int]]:
+        """Suits a partner said he still holds, and suits he said he has none of."""
+        holds: set[int] = set()
+        void: set[int] = set()
+        partners = self.partners()
+        if not partners:
+            return holds, void
+        firsts = {int(t["trick_no"]): t["plays"][0][1] for t in self.obs.tricks if t["plays"]}
+        if self.obs.trick:
+            firsts[self.obs.trick_no] = self.obs.trick[0][1]
+        for said in self.obs.signals:
+            if said["seat"] not in partners:
+                continue
+            first = firsts.get(int(said["trick_no"]))
+            if first is None or first not in self.deck.by_text:
+                continue
+            suit = self.suit(first)
+            reading = sense(self.rules, said["signal"], said["value"])
+            if reading.holds >= 0.9:
+                holds.add(suit)
+            elif reading.holds <= 0.1:
+                void.add(suit)
+        void -= self._suits_seen_since_void(void)
+        return holds - void, void
+
+    def _suits_seen_since_void(self, void: set[int]) -> set[int]:
+        return set()
+
+    # --- reverse games: points are penalties --------------------------------------------------
+    def _lead_low(self, cards: list[str]) -> str:
+        return min(
+            cards, key=lambda c: (self.strength(c), self.value(c), -self.suit_len(self.suit(c)))
+        )
+
+    def _follow_low(self, cards: list[str]) -> str:
+        trick = list(self.obs.trick)
+        best = trick[0][1]
+        for _seat, card in trick[1:]:
+            if self.beats(card, best):
+                best = card
+        losers = [c for c in cards if not self.beats(c, best)]
+        if losers:
+            off_suit = all(self.suit(c) != self.suit(trick[0][1]) for c in losers)
+            if off_suit:  # cannot follow: throw the costliest card on someone else's trick
+                return max(losers, key=lambda c: (self.value(c), self.strength(c)))
+            return max(losers, key=lambda c: (self.strength(c), self.value(c)))
+        if len(trick) == self.rules.players.count - 1:  # taking it anyway: the cheapest
+            return min(cards, key=lambda c: (self.value(c), -self.strength(c)))
+        return max(cards, key=lambda c: (self.strength(c), -self.value(c)))
 
     def _lead(self, cards: list[str]) -> str:
         seen = self.seen()
         masters = [c for c in cards if self.value(c) > 0 and self.is_master(c, seen)]
         trump = self.trump()
+        holds, void = self.partner_suits()
         if masters:
             return max(
                 masters,
-                key=lambda c: (self.value(c), self.suit_len(self.suit(c)), self.strength(c)),
+                key=lambda c: (
+                    self.suit(c) in void,
+                    self.value(c),
+                    self.suit_len(self.suit(c)),
+                    self.strength(c),
+                ),
             )
+        back = [c for c in cards if self.suit(c) in holds]
+        if back:  # the partner said he holds this suit: come back to it, low
+            return min(back, key=lambda c: (self.value(c), self.strength(c)))
 
         def low_from_long(card: str) -> tuple[int, int, int, int]:
             is_trump = 1 if trump is not None and self.suit(card) == trump else 0
@@ -314,17 +477,15 @@ class _View:
 
         if best_seat in partners and (not opponents_after or self.is_master(best, seen)):
             return max(cards, key=lambda c: (self.value(c), -self.strength(c)))
-        if winners:
-            cheap = min(winners, key=lambda c: (self.strength(c), self.value(c)))
-            if not opponents_after:
-                if trick_value + self.value(cheap) > 0 or self.value(cheap) == 0:
-                    return cheap
-            else:
-                safe = [c for c in winners if self.is_master(c, seen)]
-                if safe:
-                    return min(safe, key=lambda c: (self.strength(c), -self.value(c)))
-                if trick_value >= (self.deck.unit or 1):
-                    return max(winners, key=self.strength)
+        safe = [c for c in winners if not opponents_after or self.is_master(c, seen)]
+        if best_seat in partners:  # the partner wins for now: secure it, never overtake
+            if safe:
+                return max(safe, key=lambda c: (self.value(c), -self.strength(c)))
+            return self._throw(cards)
+        if safe:  # the trick is ours whatever comes after: with the most points it can
+            return max(safe, key=lambda c: (self.value(c), -self.strength(c)))
+        if winners and trick_value >= (self.deck.unit or 1):
+            return max(winners, key=self.strength)
         return self._throw(cards)
 
     def _throw(self, cards: list[str]) -> str:

@@ -11,9 +11,9 @@ playout (its size: the match target, else 100).
 It plays through the generic engine API only (`determinize`, `legal_actions`, `apply`,
 `deal_over`, `result`), knowing no variant; the random playouts run on the compiled
 kernel (`compiled.playout`, the same random choices from the same `rng`, so the same
-decisions) unless ``engine="interpreted"``. Like OpenSpiel's ISMCTS bot it receives the game
-state (``needs_state``; see `base.choose`) but reads it only through `determinize`, which
-keeps exactly what its seat may know. `budget` bounds the playouts per decision; it never
+decisions) unless ``engine="interpreted"``. It never sees the game state: `base.choose`
+hands it a `Worlds` service (``needs_worlds``) that samples worlds consistent with what its
+seat may know. `budget` bounds the playouts per decision; it never
 claims (a claim is judged by the rules, not by play).
 """
 
@@ -22,14 +22,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tressette_dsl.agents.base import Worlds
 from tressette_dsl.engine import (
     apply,
     deal_over,
-    determinize,
     is_over,
     legal_actions,
     result,
-    to_act,
 )
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
@@ -41,7 +40,7 @@ class SamplingAgent:
     """Perfect-information Monte Carlo over determinized worlds; `budget` playouts a move."""
 
     name = "sampling"
-    needs_state = True
+    needs_worlds = True
 
     def __init__(self, budget: int = 32, *, max_steps: int = 2000, engine: str = "auto") -> None:
         if budget < 1:
@@ -59,22 +58,25 @@ class SamplingAgent:
         legal: Sequence[Action],
         rng: random.Random,
         *,
-        state: GameState | None = None,
+        worlds: Worlds | None = None,
     ) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         choices = [a for a in legal if str(a) != "claim"] or list(legal)
         if len(choices) == 1:
             return choices[0]
-        if state is None:
-            raise ValueError("the sampling agent needs the game state (see agents.base.choose)")
-        seat = to_act(state)
-        assert seat is not None
-        before = result(rules, state).seat_totals
-        worlds = max(1, self.budget // len(choices))
+        if worlds is None:
+            raise ValueError(
+                "the sampling agent needs the game state's worlds (see agents.base.choose)"
+            )
+        seat = worlds.seat
+        before: Sequence[int] | None = None
+        count = max(1, self.budget // len(choices))
         totals = [0.0] * len(choices)
-        for _ in range(worlds):
-            world = determinize(rules, state, seat, rng)
+        for _ in range(count):
+            world = worlds.sample(rng)
+            if before is None:  # the totals so far are public: any world has them
+                before = result(rules, world).seat_totals
             for i, action in enumerate(choices):
                 if self.engine == "auto":  # the move and the playout, both on the kernel
                     end = self._kernel_playout(rules, world, rng, i)

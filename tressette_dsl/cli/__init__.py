@@ -24,6 +24,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check": ("check", "run conformance scenarios"),
     "replay": ("replay", "replay a game log"),
     "simulate": ("simulate", "play many games between agents and summarise them"),
+    "arena": ("arena", "play bots against each other on duplicate deals and rate them"),
     "serve": ("serve", "serve the browser table: humans and bots over the network"),
     "compile": ("compile_cmd", "compile a ruleset to its playout kernel (--show prints it)"),
     "bench": ("bench", "measure the interpreter, the compiled kernel and simulate"),

@@ -127,17 +127,20 @@ def run(args: argparse.Namespace) -> int:
 
 def parse_players(spec: str | None, names: Sequence[str]) -> list[str]:
     """Seat kinds from ``human,bot,bot,bot``, ``0=human,North=random`` (unnamed seats: bot),
-    ``random`` (every seat) or ``human`` (seat 0 human, the others bots)."""
+    ``random`` (every seat) or ``human`` (seat 0 human, the others bots). A kind may be any
+    bot specification (`agents.registry`): ``search:iters=200``, ``module:Class``, an
+    installed bot's name."""
     n = len(names)
     kinds = ["heuristic"] * n
     if spec is None:
         return kinds
     if not spec.strip():
         raise PlayersSpecError("empty: give one kind per seat, or leave --players out for bots")
-    items = [item.strip().lower() for item in spec.split(",")]
+    # a built-in kind or a seat name is case-insensitive; a bot spec keeps its case
+    items = [_lower_unless_spec(item.strip()) for item in spec.split(",")]
     if any(not item for item in items):
         raise PlayersSpecError(f"an empty entry in {spec!r}: one kind per seat, comma-separated")
-    if all("=" not in item for item in items):
+    if not any(_seat_item(item) for item in items):
         if len(items) == 1:  # 'human': seat 0 (others bots); a bot kind: every seat
             items = [HUMAN] + ["heuristic"] * (n - 1) if items[0] == HUMAN else items * n
         if len(items) != n:
@@ -146,8 +149,8 @@ def parse_players(spec: str | None, names: Sequence[str]) -> list[str]:
     lowered = [name.lower() for name in names]
     given: dict[int, str] = {}
     for item in items:
-        key, sep, value = item.partition("=")
-        if not sep:
+        key, _sep, value = item.partition("=")
+        if not _seat_item(item):
             raise PlayersSpecError(f"{item!r}: mix of SEAT=KIND and plain kinds")
         key = key.strip()
         if key.isdecimal() and key.isascii() and int(key) < n:
@@ -165,15 +168,41 @@ def parse_players(spec: str | None, names: Sequence[str]) -> list[str]:
     return kinds
 
 
+def _lower_unless_spec(item: str) -> str:
+    return item if ":" in item else item.lower()
+
+
+def _seat_item(item: str) -> bool:
+    """``SEAT=KIND`` (``North=search:iters=200`` too), not a bot spec's ``key=value``."""
+    key, eq, _value = item.partition("=")
+    return bool(eq) and ":" not in key
+
+
 def _kind(word: str) -> str:
+    if ":" in word:  # a bot specification: search:iters=200, module:Class, ...
+        from tressette_dsl.agents.registry import check  # noqa: PLC0415
+
+        try:
+            return check(canonical_kind(word))
+        except ValueError as err:
+            raise PlayersSpecError(str(err)) from None
     kind = word.lower()
     if kind not in PLAYER_KINDS:
+        if kind != HUMAN and _installed_or_builtin(kind):
+            return canonical_kind(kind)
         hint = difflib.get_close_matches(kind, PLAYER_KINDS, n=1)
         extra = f"; did you mean {hint[0]!r}?" if hint else ""
         raise PlayersSpecError(
             f"unknown player kind {word!r} (use {', '.join(PLAYER_KINDS)}){extra}"
         )
     return canonical_kind(kind)
+
+
+def _installed_or_builtin(kind: str) -> bool:
+    """A built-in slow kind (search, sampling) or an installed bot's entry-point name."""
+    from tressette_dsl.agents.registry import builtin_kinds, entry_points  # noqa: PLC0415
+
+    return kind in builtin_kinds() or kind in entry_points()
 
 
 def log_header(

@@ -28,6 +28,7 @@ from typing import Any
 from tressette_dsl import gamelog
 from tressette_dsl.agents import AGENT_KINDS, make_agent
 from tressette_dsl.agents.base import choose, seat_rng
+from tressette_dsl.agents.registry import is_named
 from tressette_dsl.cli import render
 from tressette_dsl.cli.common import load_or_report
 from tressette_dsl.engine import (
@@ -208,7 +209,9 @@ def _check_seating(rules: Ruleset, header: dict[str, Any]) -> Divergence | None:
             1, f"header: expected seats {names}, got {_short(header['seats'])} (edited?)"
         )
     for seat, kind in enumerate(header["players"]):
-        if not isinstance(kind, str) or (kind != HUMAN and kind not in AGENT_KINDS):
+        if not isinstance(kind, str) or (
+            kind != HUMAN and kind not in AGENT_KINDS and not is_named(kind)
+        ):
             known = ", ".join([HUMAN, *sorted(AGENT_KINDS)])
             return Divergence(
                 1, f"header: player {seat} is {_short(kind)}, expected one of {known}"

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind
+from tressette_dsl.agents.registry import check
 from tressette_dsl.agents.runner import MatchSummary, safe_match
 from tressette_dsl.cli.common import load_or_report, seated_or_report
 from tressette_dsl.compiled.matches import engine_for, safe_compiled_match
@@ -60,7 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--agents",
         default="heuristic",
         help="agent kinds per seat, comma-separated, cycled over the seats "
-        f"({', '.join(sorted(AGENT_KINDS))}; default: heuristic)",
+        f"({', '.join(sorted(AGENT_KINDS))}, search:iters=N, search:time=S, module:Class "
+        "or an installed bot; default: heuristic)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument(
@@ -235,14 +237,14 @@ def _present(
 
 
 def seat_kinds(spec: str, seats: int) -> list[str]:
+    """Per seat, the agent specification (cycled): a kind, ``search:iters=200``,
+    ``module:Class`` or an installed bot (`agents.registry`); `ValueError` if one is bad."""
     kinds = [canonical_kind(k) for k in spec.split(",") if k.strip()]
     if not kinds:
         raise ValueError("no agent kinds given")
-    unknown = [k for k in kinds if k not in AGENT_KINDS]
-    if unknown:
-        raise ValueError(
-            f"unknown agent kind {unknown[0]!r} (known: {', '.join(sorted(AGENT_KINDS))})"
-        )
+    for kind in kinds:
+        if kind not in AGENT_KINDS:
+            check(kind)  # raises "unknown agent kind ..." with the known ones
     if len(kinds) > seats:
         raise ValueError(f"{len(kinds)} kinds given for {seats} seats")
     return [kinds[i % len(kinds)] for i in range(seats)]

@@ -7,14 +7,22 @@ choice kept only when the rest can still be placed. Nothing here knows cards or 
 groups are whatever the caller numbers (hidden hand slots, the stock, a face-down zone).
 
 Cards with the same mask are interchangeable, so the flow runs on the small graph of mask
-*types* to groups (at most a few dozen nodes), not on the cards themselves.
+*types* to groups (at most a few dozen nodes), not on the cards themselves. The same
+grouping makes *counting* the placements cheap (`count`: a sum over how many cards of each
+type go to each group, the rooms left as the memo key), and so `uniform` draws a placement
+exactly uniformly over all valid ones: how many cards of each type go where, with chance
+proportional to the placements that choice leaves, then which of them, at random.
+`sequential`, the older fallback, is slightly biased (a card's group is weighted by room,
+not by the placements it leaves) and stays for callers that want speed over exactness.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from math import factorial
 
 
 def feasible(allowed: Sequence[int], caps: Sequence[int]) -> bool:
@@ -99,4 +107,89 @@ def sequential(allowed: Sequence[int], caps: Sequence[int], rng: random.Random) 
     return out
 
 
-__all__ = ["feasible", "max_flow", "sequential"]
+def _splits(k: int, groups: Sequence[int], room: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to put `k` interchangeable cards into `groups` within `room`: a count per
+    entry of `groups`."""
+    if not groups:
+        if k == 0:
+            yield ()
+        return
+    first, rest = groups[0], groups[1:]
+    left_room = sum(room[g] for g in rest)
+    for here in range(max(0, k - left_room), min(k, room[first]) + 1):
+        for tail in _splits(k - here, rest, room):
+            yield (here, *tail)
+
+
+class _Counter:
+    """Placements of cards of the given mask types into rooms: counted once per rooms."""
+
+    def __init__(self, types: Sequence[int], sizes: Sequence[int], groups: int) -> None:
+        self.types = list(types)
+        self.sizes = list(sizes)
+        self.options = [tuple(g for g in range(groups) if t >> g & 1) for t in self.types]
+        self.count = lru_cache(maxsize=None)(self._count)
+
+    def _count(self, i: int, room: tuple[int, ...]) -> int:
+        """Placements of types i.. into `room` (labelled cards: a multinomial per type)."""
+        if i == len(self.types):
+            return 1
+        total = 0
+        k = self.sizes[i]
+        for split in _splits(k, self.options[i], room):
+            ways = factorial(k)
+            left = list(room)
+            for g, here in zip(self.options[i], split, strict=True):
+                ways //= factorial(here)
+                left[g] -= here
+            rest = self.count(i + 1, tuple(left))
+            if rest:
+                total += ways * rest
+        return total
+
+
+def count(allowed: Sequence[int], caps: Sequence[int]) -> int:
+    """How many placements of the cards (each to an allowed group, groups filled to their
+    capacities at most) there are; 0 when none."""
+    need = Counter(allowed)
+    types = sorted(need)
+    counter = _Counter(types, [need[t] for t in types], len(caps))
+    return counter.count(0, tuple(caps))
+
+
+def uniform(allowed: Sequence[int], caps: Sequence[int], rng: random.Random) -> list[int]:
+    """A placement drawn uniformly at random among all valid ones (`count` of them): per
+    type, how many of its cards go to each group, weighted by the placements left; then
+    which cards, shuffled. Raises `ValueError` when there is none."""
+    need = Counter(allowed)
+    types = sorted(need)
+    counter = _Counter(types, [need[t] for t in types], len(caps))
+    room = tuple(caps)
+    if counter.count(0, room) == 0:
+        raise ValueError("no placement of the cards meets the constraints")
+    groups_of: dict[int, list[int]] = {}
+    for i, t in enumerate(types):
+        k = counter.sizes[i]
+        pick = rng.randrange(counter.count(i, room))
+        chosen: tuple[int, ...] = ()
+        for split in _splits(k, counter.options[i], room):
+            ways = factorial(k)
+            left = list(room)
+            for g, here in zip(counter.options[i], split, strict=True):
+                ways //= factorial(here)
+                left[g] -= here
+            weight = ways * counter.count(i + 1, tuple(left))
+            if pick < weight:
+                chosen, room = split, tuple(left)
+                break
+            pick -= weight
+        slots = [g for g, here in zip(counter.options[i], chosen, strict=True) for _ in range(here)]
+        rng.shuffle(slots)
+        groups_of[t] = slots
+    out = []
+    for mask in allowed:
+        out.append(groups_of[mask].pop())
+    return out
+
+
+__all__ = ["count", "feasible", "max_flow", "sequential", "uniform"]

@@ -25,17 +25,23 @@ What `seat` knows, and the result respects:
 * the secret partner: when `seat` does not know him, he is whoever holds the called card in
   the copy (nobody, if the caller or the monte does).
 
-Soft constraints, met when sampling can (else the last sample that meets the hard ones is
-used): truthful signals of the other seats must be true of their sampled hands at the time
-they were made (signals whose truth needs `unseen` or `stock_size` are not checked); a
+* truthful signals that say a suit is exhausted (the truth is false of every hand
+  that still holds a card of the suit led) are voids too, from the moment they were made;
+* a called card that nobody handed over (the call's effect is a transfer) and that the
+  shown monte did not hold is in the caller's hand, or among the caller's discards.
+
+Soft constraints, met when sampling can (else the sample that breaks the fewest is used):
+the other truthful signals of the other seats must be true of their sampled hands at the
+time they were made (signals whose truth needs `unseen` or `stock_size` are not checked); a
 seat that announced a combination must hold one; a declaration whose text does not fix its
 cards must match an instance in the declarer's sampled cards.
 
 Sampling: up to `UNIFORM_TRIES` uniform deals of the hidden cards into the hidden slots are
-tried (rejection sampling: exact, uniform over consistent deals); then a sequential sampler
-that assigns each card to a random allowed place while a max-flow check proves the rest
-can still be placed (it always finishes: the real state is a witness). The future deals
-are chance too, so the copy gets a new seed drawn from `rng`.
+tried (rejection sampling: exact, uniform over consistent deals); when they all fail, one
+placement is drawn exactly uniformly from the constraint model (`assignment.uniform`: the
+placements counted by mask types). Soft constraints are met by drawing up to `SOFT_TRIES`
+such samples, never by moving cards about. The future deals are chance too, so the copy
+gets a new seed drawn from `rng`.
 """
 
 from __future__ import annotations
@@ -47,8 +53,9 @@ from typing import Any
 
 from tressette_dsl.engine import declare, zone_view
 from tressette_dsl.engine.arguments import check_rng, check_seat, check_state
-from tressette_dsl.engine.assignment import feasible, sequential
+from tressette_dsl.engine.assignment import feasible, uniform
 from tressette_dsl.engine.occupancy import shares_view
+from tressette_dsl.engine.phases.call import CallPhase
 from tressette_dsl.engine.state import DeclRecord, GameState, TrickRecord
 from tressette_dsl.engine.step import evaluate
 from tressette_dsl.engine.views import secret_partner
@@ -64,8 +71,7 @@ from tressette_dsl.rules.model import (
 from tressette_dsl.rules.zones import size_names
 
 UNIFORM_TRIES = 60
-SOFT_TRIES = 8  # uniform samples that fail only soft constraints before repairing one
-REPAIR_STEPS = 400
+SOFT_TRIES = 8  # samples that meet the hard constraints, tried against the soft ones
 _UNCHECKABLE = frozenset({"unseen", *size_names()})
 
 Place = tuple[str, Any]  # ("hand", seat) or (zone, discarding seat | None)
@@ -181,7 +187,28 @@ class _Problem:
         for x, forced in self.declared():
             if forced >> card & 1:
                 allowed &= self._group_mask(hand=x)
+        if card == s.contract_part.called_card and self._kept_by_caller():
+            caller = s.contract_part.declarer
+            assert caller is not None
+            keep = self._group_mask(hand=caller)
+            for zone in s.cards.zone_ids:  # dealt there unseen, or discarded there by him
+                keep |= self._group_mask(zone=zone, origin=None)
+                keep |= self._group_mask(zone=zone, origin=caller)
+            allowed &= keep
         return allowed
+
+    def _kept_by_caller(self) -> bool:
+        """A card was called with a transfer, and nobody handed it over: it was in the
+        caller's hand (or in a zone: then the shown zone tells, and the card is fixed)."""
+        s = self.s
+        contract = s.contract_part
+        return (
+            contract.called_card is not None
+            and contract.call_supplier is None
+            and contract.declarer is not None
+            and contract.declarer != self.seat
+            and any(isinstance(p, CallPhase) and p.effect == "transfer" for p in self.rules.flow)
+        )
 
     def _discard_zones(self) -> set[str]:
         return {p.to for p in self.rules.flow if isinstance(p, DiscardPhase)}
@@ -226,8 +253,31 @@ class _Problem:
                 )
                 if not refilled:
                     out.add((x, led))
+        out.update(self._signalled_voids())
         self._voids = sorted(out)
         return self._voids
+
+    def _signalled_voids(self) -> set[tuple[int, int]]:
+        """Voids said by truthful signals of the others (see `_says_void`)."""
+        rules, s = self.rules, self.s
+        out: set[tuple[int, int]] = set()
+        if not rules.signaling.truthful or not s.play.signals:
+            return out
+        draw = self.draw_spec()
+        suit_of = rules.deck.card_suit
+        firsts = {t.trick_no: t.plays[0][1] for t in s.play.tricks if t.plays}
+        if s.cards.trick:
+            firsts[s.play.trick_no] = s.cards.trick[0][1]
+        for r in s.play.signals:
+            if r.seat == self.seat or not _says_void(rules, r.signal, r.value):
+                continue
+            first = firsts.get(r.trick_no)
+            if first is None:
+                continue
+            blind = draw is not None and not draw.shown and s.play.drawn[r.seat]
+            if not blind:
+                out.add((r.seat, suit_of[first]))
+        return out
 
     def draw_spec(self) -> Any:
         spec = self.rules.flow[self.s.phase] if self.s.phase < len(self.rules.flow) else None
@@ -253,25 +303,41 @@ class _Problem:
     # --- sampling ----------------------------------------------------------------------------
 
     def sample(self, rng: random.Random) -> list[int]:
-        """A place (group index) per hidden card."""
+        """A place (group index) per hidden card: the first of up to `UNIFORM_TRIES`
+        uniform shuffles that meets every constraint; when shuffles meet only the hard
+        ones `SOFT_TRIES` times, the one that breaks the fewest soft ones; when none meets
+        the hard ones, exact uniform draws from the constraint model (`assignment.uniform`),
+        again up to `SOFT_TRIES` of them for the soft constraints. Never a local repair:
+        moving cards about until the words fit is biased, and it wandered."""
         allowed, caps = self.allowed, self.caps
         slots = [g for g, cap in enumerate(caps) for _ in range(cap)]
-        valid: list[int] | None = None  # a sample that meets the hard constraints
-        soft_misses = 0
+        best: list[int] | None = None
+        best_misses = 0
+        tried = 0
         for _ in range(UNIFORM_TRIES):
             rng.shuffle(slots)
             if all(a >> g & 1 for a, g in zip(allowed, slots, strict=True)):
-                if self.soft.ok(slots):
+                misses = self.soft.misses(slots) if self.soft.any else 0
+                if misses == 0:
                     return slots
-                valid = list(slots)
-                soft_misses += 1
-                if soft_misses >= SOFT_TRIES:
-                    break
-        if valid is None:
-            if not feasible(allowed, caps):  # only if a constraint above is wrong: relax
-                self.allowed = allowed = [(1 << len(caps)) - 1] * len(self.cards)
-            valid = sequential(allowed, caps, rng)
-        return self.soft.repair(valid, rng) if self.soft.any else valid
+                if best is None or misses < best_misses:
+                    best, best_misses = list(slots), misses
+                tried += 1
+                if tried >= SOFT_TRIES:
+                    return best
+        if best is not None:
+            return best
+        if not feasible(allowed, caps):  # only if a constraint above is wrong: relax
+            self.allowed = allowed = [(1 << len(caps)) - 1] * len(self.cards)
+        for _ in range(SOFT_TRIES if self.soft.any else 1):
+            groups = uniform(allowed, caps, rng)
+            misses = self.soft.misses(groups) if self.soft.any else 0
+            if misses == 0:
+                return groups
+            if best is None or misses < best_misses:
+                best, best_misses = groups, misses
+        assert best is not None
+        return best
 
     # --- the copy ------------------------------------------------------------------------
 
@@ -428,49 +494,59 @@ class _SoftChecks:
                 out += 1
         return out
 
-    def ok(self, groups: Sequence[int]) -> bool:
-        if not self.any:
-            return True
+    def misses(self, groups: Sequence[int]) -> int:
+        """How many seats' words are false of their hands in this sample."""
         hands = self.p.new_hands(self.p.masks(groups))
-        return not any(self.failures(x, hands[x], first=True) for x in self.seats)
+        return sum(1 for x in self.seats if self.failures(x, hands[x], first=True))
 
-    def repair(self, groups: list[int], rng: random.Random) -> list[int]:
-        """Local search: swap a card of a seat whose hand contradicts its words with a card
-        elsewhere (both moves allowed), keeping swaps that do not add contradictions."""
-        p = self.p
-        cards, allowed = p.cards, p.allowed
-        hands = p.new_hands(p.masks(groups))
-        fails = {x: self.failures(x, hands[x]) for x in self.seats}
-        owner = {p.index[("hand", x)]: x for x in range(p.s.n) if ("hand", x) in p.index}
-        for _ in range(REPAIR_STEPS):
-            bad = [x for x, k in fails.items() if k]
-            if not bad:
+
+_VOID_SIGNALS: dict[tuple[int, int | None], tuple[Any, bool]] = {}
+
+
+def _says_void(rules: Ruleset, signal_id: str, value: int | None = None) -> bool:
+    """Does this signal, when true, say its seat has no card left of the suit led?
+    Tested on the truth itself: false of a hand holding any one card of the suit led, true
+    of a hand holding every card of the other suits, for every suit. Said at a lead or a
+    follow (the hand after the card), with the value it was said with. Cached per signal
+    of the ruleset and value."""
+    spec = rules.signal(signal_id)
+    cached = _VOID_SIGNALS.get((id(spec), value))
+    if cached is not None and cached[0] is spec:
+        return cached[1]
+    answer = _checkable(rules, signal_id) and spec.at in ("lead", "follow")
+    deck = rules.deck
+    if answer:
+        assert spec.truth is not None
+        for suit, mask in enumerate(deck.suit_mask):
+            cards = iter_cards(mask & deck.full_mask)
+            if not cards:
+                continue
+            others = deck.full_mask & ~mask
+
+            def true_of(hand: int, card: int, suit: int = suit) -> bool:
+                env = {
+                    "hand": hand,
+                    "card": card,
+                    "led_suit": suit,
+                    "unseen": 0,
+                    "trick_no": 1,
+                    "seat": 0,
+                    "value": 0 if value is None else value,
+                    **dict.fromkeys(size_names(), 0),
+                }
+                try:
+                    return bool(evaluate(spec.truth, env))  # type: ignore[arg-type]
+                except Exception:  # a truth that cannot be tested this way says nothing
+                    return True
+
+            played = cards[0]
+            if not true_of(others, played) or any(
+                true_of(1 << c, played) for c in cards if c != played
+            ):
+                answer = False
                 break
-            x = rng.choice(bad)
-            g = p.index[("hand", x)]
-            mine = [k for k, group in enumerate(groups) if group == g]
-            if not mine:  # nothing of x's hand is hidden: nothing to change
-                fails[x] = 0
-                continue
-            i = rng.choice(mine)
-            j = rng.randrange(len(groups))
-            h = groups[j]
-            if h == g or not (allowed[i] >> h & 1 and allowed[j] >> g & 1):
-                continue
-            swap = 1 << cards[i] | 1 << cards[j]
-            y = owner.get(h)
-            new_x = self.failures(x, hands[x] ^ swap)
-            new_y = self.failures(y, hands[y] ^ swap) if y is not None and y in fails else 0
-            if new_x + new_y > fails[x] + (fails.get(y, 0) if y is not None else 0):
-                continue
-            groups[i], groups[j] = h, g
-            hands[x] ^= swap
-            fails[x] = new_x
-            if y is not None:
-                hands[y] ^= swap
-                if y in fails:
-                    fails[y] = new_y
-        return groups
+    _VOID_SIGNALS[(id(spec), value)] = (spec, answer)
+    return answer
 
 
 def _checkable(rules: Ruleset, signal_id: str) -> bool:

@@ -129,6 +129,7 @@ def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
                 "leader": t.leader,
                 "winner": t.winner,
                 "plays": [[x, deck.card_text[c]] for x, c in t.plays],
+                "follow": t.follow,  # follow suit was in force: a card off suit shows a void
             }
             for t in s.play.tricks
         ),

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from tressette_dsl.engine import zone_view
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import evaluate
 from tressette_dsl.engine.table import zone_sizes
@@ -29,8 +30,10 @@ def unseen(rules: Ruleset, s: GameState, seat: int) -> int:
             seen |= mask
     for _seat, card in s.cards.trick:
         seen |= 1 << card
-    for cards, shown in zip(s.cards.zones, s.seen.shown, strict=True):
-        if shown:
+    # a zone counts as seen only while `seat` sees it: a shown monte that face-down
+    # discards went into is hidden again (zone_view), or the truth would read them
+    for index, cards in enumerate(s.cards.zones):
+        if cards and zone_view.visible(rules, s, index, seat):
             for card in cards:
                 seen |= 1 << card
     return rules.deck.full_mask & ~seen

@@ -4,8 +4,10 @@ table's thinking never holds up another table or the server's replies.
 A decision travels as plain data: the ruleset's source (a bundled id or a file the server
 was started with, loaded once per worker), the bot kind, the state (it pickles) and the
 seat's `random.Random`, which comes back advanced so a seeded match stays reproducible.
-The bot sees what `agents.base.choose` gives it: its seat's observation (and the state
-for a search bot, which reads it only through `determinize`).
+The bot sees what `agents.base.choose` gives it: its seat's observation (and, for a search
+bot, a `Worlds` service that samples determinisations for its seat, never the state). The
+kind is any seat kind the table accepted (`tables.seat_kinds`): a built-in kind,
+``search:iters=N``, or an installed bot.
 """
 
 from __future__ import annotations

@@ -37,6 +37,7 @@ from typing import Any, Protocol
 
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind
 from tressette_dsl.agents.base import seat_rng
+from tressette_dsl.agents.registry import entry_points as installed_bots
 from tressette_dsl.engine import (
     GameState,
     IllegalActionError,
@@ -55,7 +56,7 @@ from tressette_dsl.web.catalog import Entry
 from tressette_dsl.web.logs import MatchLog, header
 
 HUMAN = "human"
-SEAT_KINDS = (HUMAN, *sorted(AGENT_KINDS))
+SEAT_KINDS = (HUMAN, *sorted(AGENT_KINDS), "search", *sorted(installed_bots()))
 _log = logging.getLogger("tressette.web")
 
 
@@ -100,9 +101,36 @@ def seat_kinds(words: Sequence[str], count: int, low: int | None = None) -> list
         raise TableError("bad_seats", f"this ruleset has {count} seats, {len(words)} were given")
     kinds = [canonical_kind(w) if isinstance(w, str) else "" for w in words]
     for kind in kinds:
-        if kind not in SEAT_KINDS:
+        if kind not in SEAT_KINDS and not _other_bot(kind):
             raise TableError("bad_seats", f"a seat is human or one of {', '.join(AGENT_KINDS)}")
     return kinds
+
+
+# what a search bot at a table may be asked to spend: a remote user picks the options
+WEB_SEARCH_LIMITS = {"iters": 5000, "time": 5.0}
+
+
+def _other_bot(kind: str) -> bool:
+    """A bot beyond the quick kinds: `search` (with ``:iters=N`` or ``:time=S`` within
+    `WEB_SEARCH_LIMITS`) or an installed bot (an entry point of ``tressette_dsl.agents``).
+    Never ``module:Class``: a table's seats come from the network, and importing a module
+    a remote user names would run its code."""
+    from tressette_dsl.agents.registry import entry_points, split_spec  # noqa: PLC0415
+
+    if not kind or kind == HUMAN or len(kind) > 100:
+        return False
+    try:
+        name, options = split_spec(kind)
+    except ValueError:
+        return False
+    if name == "search":
+        return all(
+            key in WEB_SEARCH_LIMITS
+            and isinstance(value, int | float)
+            and 0 < value <= WEB_SEARCH_LIMITS[key]
+            for key, value in options.items()
+        )
+    return not options and ":" not in name and name in entry_points()
 
 
 class Table:

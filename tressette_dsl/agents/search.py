@@ -1,0 +1,274 @@
+"""`search`: information-set Monte Carlo tree search from one seat's view.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse 2012): every iteration samples a
+world consistent with what this seat knows (`base.Worlds`, a determinisation from the
+rules: voids shown, cards shown or handed over, the shown monte, declarations, truthful
+signals), walks one tree shared by all worlds - its nodes are action sequences from the
+decision at hand, each seat choosing by UCB1 among the actions legal *in this world*, with
+counts of how often each action was available - expands one node, plays the rest of the
+deal out on the compiled kernel with `rollout.RolloutPolicy` (greedy cards, heuristic
+bids, calls and discards), and credits every node with the deal's outcome for the seat that
+chose there. It plays every decision kind the engine can ask, knowing none by name:
+
+* the tree's actions are the legal actions with a played card's signal variants folded into
+  the plain play (a signal changes what the partner knows, which a rollout cannot value);
+  the signal then goes with the card as the heuristic bot would say it, truthfully;
+* a claim is made only when it wins in every one of `claim_worlds` sampled worlds
+  (applied by the rules in each), and otherwise left out of the search;
+* declarations and announcements are made as the heuristic bot makes them (always, the
+  most valuable first: they only add points);
+* everything else - card plays, bids and passes, calls, give-backs, discards, takes,
+  aggravations, choices - is searched: a bid is valued by the deals that follow it, with
+  the other seats bidding and every seat playing as the rollouts do.
+
+The outcome of a deal for seat x is its change of match total less the mean change of all
+seats (so points of the other side count against it; negated when ``match.winner`` is
+``lowest``, where points are penalties), plus the match target when the deal ends the
+match, for the winners, minus it for the others. Budget: `iters` iterations, or `time`
+seconds (wall clock; then the result depends on the machine). With `iters` the decision is
+a pure function of the observation, the worlds and `rng`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time as _time
+from collections.abc import Sequence
+
+from tressette_dsl.agents.base import Worlds
+from tressette_dsl.agents.heuristic import HeuristicAgent
+from tressette_dsl.agents.rollout import RolloutPolicy
+from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, result
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.rules.model import Ruleset
+
+_FOLLOW_HEURISTIC = ("declare", "announce")
+
+
+class _Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def _verb(action: Action) -> str:
+    return str(action).split(" ", 1)[0]
+
+
+def fold_signals(legal: Sequence[Action]) -> dict[str, list[Action]]:
+    """The legal actions by key: a card play and its signal variants share the key
+    ``play CARD`` (the plain play first when there is one); every other action is its own."""
+    out: dict[str, list[Action]] = {}
+    for action in legal:
+        text = str(action)
+        if text == "claim":
+            continue
+        words = text.split()
+        key = " ".join(words[:2]) if words[0] == "play" and len(words) > 2 else text
+        group = out.setdefault(key, [])
+        if len(words) <= 2:
+            group.insert(0, action)
+        else:
+            group.append(action)
+    return out
+
+
+class SearchAgent:
+    """ISMCTS over compiled playouts; `iters` iterations (or `time` seconds) a decision."""
+
+    name = "search"
+    needs_worlds = True
+
+    def __init__(
+        self,
+        iters: int = 200,
+        time: float | None = None,
+        *,
+        c: float = 0.7,
+        epsilon: float = 0.1,
+        claim_worlds: int = 16,
+        max_depth: int = 12,
+        max_actions: int = 5000,
+    ) -> None:
+        if iters < 1:
+            raise ValueError("iters must be at least 1")
+        if time is not None and time <= 0:
+            raise ValueError("time must be a positive number of seconds")
+        self.iters = iters
+        self.time = time
+        self.c = c
+        self.epsilon = epsilon
+        self.claim_worlds = claim_worlds
+        self.max_depth = max_depth
+        self.max_actions = max_actions
+        self.heuristic = HeuristicAgent()
+        self.iterations_done = 0  # of the last decision, for measurements
+
+    def act(
+        self,
+        rules: Ruleset,
+        observation: Observation,
+        legal: Sequence[Action],
+        rng: random.Random,
+        *,
+        worlds: Worlds | None = None,
+    ) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        if any(_verb(a) in _FOLLOW_HEURISTIC for a in legal):
+            return self.heuristic.act(rules, observation, legal, rng)
+        if worlds is None:
+            raise ValueError("the search agent needs its seat's worlds (see agents.base.choose)")
+        claims = [a for a in legal if str(a) == "claim"]
+        if claims and self._claim_is_right(rules, worlds, claims[0], rng):
+            return claims[0]
+        groups = fold_signals(legal)
+        if not groups:
+            return legal[0]
+        keys = list(groups)
+        chosen = keys[0] if len(keys) == 1 else self._search(rules, worlds, keys, rng)
+        variants = groups[chosen]
+        if len(variants) == 1:
+            return variants[0]
+        return self.heuristic.act(rules, observation, variants, rng)
+
+    # --- claims ------------------------------------------------------------------------------
+
+    def _claim_is_right(
+        self, rules: Ruleset, worlds: Worlds, claim: Action, rng: random.Random
+    ) -> bool:
+        """Does the claim win the match in every sampled world?"""
+        seat = worlds.seat
+        for _ in range(self.claim_worlds):
+            world = worlds.sample(rng)
+            after, _events = apply(rules, world, claim)
+            res = result(rules, after)
+            if not (res.over and seat in res.winner_seats):
+                return False
+        return True
+
+    # --- the tree ------------------------------------------------------------------------------
+
+    def _search(
+        self, rules: Ruleset, worlds: Worlds, keys: Sequence[str], rng: random.Random
+    ) -> str:
+        root = _Node()
+        run = _Run(
+            rules,
+            keys,
+            RolloutPolicy(rules, rng, epsilon=self.epsilon, heuristic=self.heuristic),
+            self,
+        )
+        deadline = None if self.time is None else _time.perf_counter() + self.time
+        done = 0
+        while True:
+            if deadline is not None:
+                if done and _time.perf_counter() >= deadline:
+                    break
+            elif done >= self.iters:
+                break
+            done += 1
+            run.iterate(root, worlds.sample(rng), rng)
+        self.iterations_done = done
+        scored = [k for k in keys if k in root.children and root.children[k].visits]
+        if not scored:
+            return keys[0]
+
+        def rank(key: str) -> tuple[int, float]:
+            child = root.children[key]
+            return (child.visits, child.total / child.visits)
+
+        return max(scored, key=rank)
+
+
+class _Run:
+    """One decision's search: the tree walk, the rollout and the credit of an iteration."""
+
+    def __init__(
+        self, rules: Ruleset, keys: Sequence[str], policy: RolloutPolicy, agent: SearchAgent
+    ) -> None:
+        self.rules, self.keys, self.policy, self.agent = rules, set(keys), policy, agent
+        self.reverse = rules.match.winner == "lowest"
+        self.bonus = rules.match.target or 100
+        self.scale = 1.0  # the largest outcome seen: UCB's exploration in outcome units
+        self.before: tuple[int, ...] | None = None
+
+    def iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
+        rules = self.rules
+        if self.before is None:  # the match totals so far are public: any world has them
+            self.before = tuple(result(rules, world).seat_totals)
+        path: list[tuple[_Node, int]] = []
+        node, state, depth = root, world, 0
+        while not deal_over(state) and state.to_act is not None and depth < self.agent.max_depth:
+            actor = state.to_act
+            options = fold_signals(legal_actions(rules, state))
+            if depth == 0:  # the root: this seat's own choices, as its view lists them
+                options = {k: v for k, v in options.items() if k in self.keys} or options
+            if not options:
+                break
+            for key in options:
+                child = node.children.get(key)
+                if child is not None:
+                    child.avail += 1
+            untried = [key for key in options if key not in node.children]
+            if untried:
+                key = untried[rng.randrange(len(untried))]
+                child = node.children[key] = _Node()
+                child.avail = 1
+            else:
+                key = self.select(node, options)
+                child = node.children[key]
+            state, _events = apply(rules, state, options[key][0])
+            path.append((child, actor))
+            node = child
+            depth += 1
+            if untried:
+                break
+        end = state
+        if not deal_over(state) and not state.over:
+            from tressette_dsl.compiled import playout  # noqa: PLC0415 - agents load first
+
+            end = playout(rules, state, policy=self.policy, max_actions=self.agent.max_actions)
+        rewards = self.rewards(end)
+        self.scale = max(self.scale, *(abs(r) for r in rewards))
+        for child, actor in path:
+            child.visits += 1
+            child.total += rewards[actor]
+
+    def select(self, node: _Node, options: dict[str, list[Action]]) -> str:
+        """UCB1 with availability counts (ISMCTS): a child's log term counts the visits to
+        its parent in which it was legal, not all of them."""
+        best_key, best = "", -math.inf
+        c = self.agent.c * self.scale
+        for key in options:
+            child = node.children[key]
+            mean = child.total / child.visits if child.visits else 0.0
+            bound = mean + c * math.sqrt(math.log(max(child.avail, 1)) / max(child.visits, 1))
+            if bound > best:
+                best_key, best = key, bound
+        return best_key
+
+    def rewards(self, end: GameState) -> list[float]:
+        """Per seat, the deal's outcome (see the module's docstring)."""
+        assert self.before is not None
+        res = result(self.rules, end)
+        gains = [a - b for a, b in zip(res.seat_totals, self.before, strict=True)]
+        mean = sum(gains) / len(gains)
+        sign = -1.0 if self.reverse else 1.0
+        out = [sign * (g - mean) for g in gains]
+        if is_over(end) and res.winner_seats:
+            bonus = self.bonus
+            out = [r + (bonus if x in res.winner_seats else -bonus) for x, r in enumerate(out)]
+        return out
+
+
+__all__ = ["SearchAgent", "fold_signals"]
