@@ -194,16 +194,20 @@ class Table:
             now = seat_now(state, seat)  # `seat` is the first seating's number
             if now is None:
                 raise TableError("eliminated", "you have left the table: you can only watch")
-            if to_act(state, self.rules) != now and not self._out_of_turn(state, now, text):
+            decides = to_act(state, self.rules) == now  # to act, or deciding for a dummy
+            if not decides and not self._out_of_turn(state, now, text):
                 raise TableError("not_your_turn", "it is not your turn")
+            # the seat whose action it is: the dummy's own seat when its owner decides for
+            # it (its legal actions are its own), else `now` (an out-of-turn claim too)
+            acting = state.cursor.to_act if decides and state.cursor.to_act is not None else now
             try:
                 action = parse_action(self.rules, state, text)
-                state, new = apply(self.rules, state, action, seat=now)
+                state, new = apply(self.rules, state, action, seat=acting)
             except InvalidActionError as exc:
                 raise TableError("bad_action", str(exc)) from None
             except IllegalActionError as exc:
                 raise TableError("illegal", views.plain_reason(str(exc))) from None
-            events.append((now, str(action), new))  # the log numbers the table of the deal
+            events.append((acting, str(action), new))  # the log numbers the table of the deal
             done.append(str(action))
         return state, events, done
 
