@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tressette_dsl.engine.declare import Option
+from tressette_dsl.engine.declare import Option, counted
 from tressette_dsl.expr import Pattern, pattern_instances
 from tressette_dsl.rules.model import Ruleset, iter_cards
 
@@ -95,6 +95,8 @@ class DeclTable:
             for key, cards in found[decl.id]:
                 if (decl.id, cards) in made or (only_with and not cards & only_with):
                     continue
+                if made and not only_with and counted(decl.id, cards, made):
+                    continue  # the same cards never count twice, as declare.options says
                 if any(
                     cards & ~bigger == 0 for sup in decl.superseded_by for _k, bigger in found[sup]
                 ):

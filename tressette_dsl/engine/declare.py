@@ -18,6 +18,8 @@ new ones, declared on top (LOTO: "three aces 3, then the drawn fourth ace +4").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tressette_dsl.engine.events import Declared
 from tressette_dsl.engine.state import DeclRecord, GameState, Reveal, set_at
 from tressette_dsl.engine.step import Step
@@ -50,7 +52,7 @@ def options(
         for key, cards in found[decl.id]:
             if (decl.id, cards) in done or (only_with and not cards & only_with):
                 continue
-            if not only_with and _counted(decl.id, cards, mine):
+            if not only_with and counted(decl.id, cards, mine):
                 continue
             if any(
                 cards & ~bigger == 0 for sup in decl.superseded_by for _key, bigger in found[sup]
@@ -69,7 +71,7 @@ def options(
     return out
 
 
-def _counted(decl_id: str, cards: int, mine: list[tuple[str, int]]) -> bool:
+def counted(decl_id: str, cards: int, mine: Iterable[tuple[str, int]]) -> bool:
     """The instance's cards are already counted by a declaration of the seat: one inside it
     or containing it, or one of the same declaration sharing a card with it."""
     for other_id, other in mine:
