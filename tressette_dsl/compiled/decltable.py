@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tressette_dsl.engine.declare import Option, counted
+from tressette_dsl.engine.declare import Option, offered
 from tressette_dsl.expr import Pattern, pattern_instances
-from tressette_dsl.rules.model import Ruleset, iter_cards
+from tressette_dsl.rules.model import Ruleset
 
 Found = dict[str, list[tuple[str, int]]]
 
@@ -27,7 +27,7 @@ _MEMO_LIMIT = 1 << 16  # bases per ruleset: bounded memory, ample for RELEVANT m
 class DeclTable:
     """`declare.options` over the kernel's own declarations, memoised by relevant cards."""
 
-    __slots__ = ("any_time", "decls", "fresh", "memo", "relevant", "rules", "texts")
+    __slots__ = ("any_time", "decls", "fresh", "memo", "relevant", "rules")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -43,7 +43,6 @@ class DeclTable:
         self.relevant = relevant
         self.memo: dict[int, Found] = {}
         self.fresh: dict[int, list[Option]] = {}  # the options of a seat yet to declare
-        self.texts = rules.deck.card_text
         # (for the kernel's loading, once per ruleset) does it have any-time signals?
         self.any_time = any(sig.at == "any_time" for sig in rules.signals)
 
@@ -74,7 +73,7 @@ class DeclTable:
         shared between calls: read it, never change it."""
         if not self.decls:
             return []
-        made = set(done)
+        made = list(done)
         if not made and not only_with and self.relevant is not None:
             key = basis & self.relevant  # a seat that declared nothing yet: memoised too
             got = self.fresh.get(key)
@@ -85,32 +84,8 @@ class DeclTable:
             return got
         return self._options(made, basis, only_with)
 
-    def _options(self, made: set[tuple[str, int]], basis: int, only_with: int) -> list[Option]:
-        found = self.found(basis)
-        out: list[Option] = []
-        for decl in self.decls:
-            if only_with and not decl.extends_to_drawn:
-                continue
-            texts: list[tuple[str, int]] = []
-            for key, cards in found[decl.id]:
-                if (decl.id, cards) in made or (only_with and not cards & only_with):
-                    continue
-                if made and not only_with and counted(decl.id, cards, made):
-                    continue  # the same cards never count twice, as declare.options says
-                if any(
-                    cards & ~bigger == 0 for sup in decl.superseded_by for _k, bigger in found[sup]
-                ):
-                    continue
-                texts.append((key, cards))
-            said = [t for t, _ in texts]
-            for key, cards in texts:
-                text = (
-                    key
-                    if said.count(key) == 1
-                    else "+".join(self.texts[c] for c in iter_cards(cards))
-                )
-                out.append((decl, text, cards))
-        return out
+    def _options(self, made: list[tuple[str, int]], basis: int, only_with: int) -> list[Option]:
+        return offered(self.rules, self.found(basis), made, only_with)
 
 
 _TABLES: dict[str, DeclTable] = {}

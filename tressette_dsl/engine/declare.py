@@ -18,7 +18,7 @@ new ones, declared on top (LOTO: "three aces 3, then the drawn fourth ace +4").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tressette_dsl.engine.events import Declared
 from tressette_dsl.engine.state import DeclRecord, GameState, Reveal, set_at
@@ -43,6 +43,18 @@ def options(
         return []
     found = {d.id: _instances(rules, d, basis) for d in rules.declarations}
     mine = [(r.decl, r.cards) for r in s.play.declarations if r.seat == seat]
+    return offered(rules, found, mine, only_with)
+
+
+def offered(
+    rules: Ruleset,
+    found: dict[str, list[tuple[str, int]]],
+    mine: Sequence[tuple[str, int]],
+    only_with: int = 0,
+) -> list[Option]:
+    """The options among the instances `found` (per declaration id) for a seat that has
+    declared `mine` (declaration id, cards): the one rule both `options` and the compiled
+    kernel's tabulated declarations (compiled/decltable.py) apply."""
     done = set(mine)
     out: list[Option] = []
     for decl in rules.declarations:
@@ -52,7 +64,7 @@ def options(
         for key, cards in found[decl.id]:
             if (decl.id, cards) in done or (only_with and not cards & only_with):
                 continue
-            if not only_with and counted(decl.id, cards, mine):
+            if mine and not only_with and counted(decl.id, cards, mine):
                 continue
             if any(
                 cards & ~bigger == 0 for sup in decl.superseded_by for _key, bigger in found[sup]
