@@ -22,13 +22,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tressette_dsl.agents import perspective
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.engine import (
     apply,
     deal_over,
     is_over,
     legal_actions,
-    result,
 )
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
@@ -70,20 +70,24 @@ class SamplingAgent:
                 "the sampling agent needs the game state's worlds (see agents.base.choose)"
             )
         seat = worlds.seat
-        before: Sequence[int] | None = None
+        me = 0  # the person whose outcome counts (`perspective`): set with `before`
+        before: tuple[int, ...] | None = None
         count = max(1, self.budget // len(choices))
         totals = [0.0] * len(choices)
         for _ in range(count):
             world = worlds.sample(rng)
             if before is None:  # the totals so far are public: any world has them
-                before = result(rules, world).seat_totals
+                before, me = (
+                    perspective.totals(rules, world),
+                    perspective.person_deciding(rules, world, seat),
+                )
             for i, action in enumerate(choices):
                 if self.engine == "auto":  # the move and the playout, both on the kernel
                     end = self._kernel_playout(rules, world, rng, i)
                 else:
                     after, _events = apply(rules, world, action)
                     end = self._playout(rules, after, rng)
-                totals[i] += self._value(rules, before, end, seat)
+                totals[i] += self._value(rules, before, end, me)
         best = max(range(len(choices)), key=lambda i: totals[i])
         return choices[best]
 
@@ -106,11 +110,14 @@ class SamplingAgent:
         return state
 
     @staticmethod
-    def _value(rules: Ruleset, before: Sequence[int], state: GameState, seat: int) -> float:
-        res = result(rules, state)
-        gains = [a - b for a, b in zip(res.seat_totals, before, strict=True)]
-        value = gains[seat] - sum(gains) / len(gains)
-        if is_over(state) and res.winner_seats:
+    def _value(rules: Ruleset, before: tuple[int, ...], state: GameState, person: int) -> float:
+        """The outcome for `person` (`agents.perspective`: the person the bot plays, who
+        may sit elsewhere by the end of the playout): his gain less the mean gain, and the
+        match won or lost once it is over."""
+        gains = perspective.gains(rules, before, state)
+        value = gains[person] - sum(gains) / len(gains)
+        won = perspective.winners(rules, state) if is_over(state) else frozenset()
+        if won:
             bonus = rules.match.target or 100
-            value += bonus if seat in res.winner_seats else -bonus
+            value += bonus if person in won else -bonus
         return value
