@@ -13,8 +13,11 @@ are what they were, number for number.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.engine.occupancy import controller
-from tressette_dsl.engine.people import person_at, person_totals, winner_people
+from tressette_dsl.engine.people import people_names, person_at, person_totals, winner_people
 from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
@@ -33,12 +36,32 @@ def totals(rules: Ruleset, state: GameState) -> tuple[int, ...]:
     return person_totals(rules, state)
 
 
-def gains(rules: Ruleset, before: tuple[int, ...], state: GameState) -> list[int]:
+def gains(rules: Ruleset, before: Sequence[int], outcome: GameState | MatchResult) -> list[int]:
     """What each person's match total gained from `before` (`totals` of an earlier state
-    of the same match) to `state`."""
-    return [a - b for a, b in zip(person_totals(rules, state), before, strict=True)]
+    of the same match) to `outcome`: a later state, or the `engine.result` of one (the
+    kernel's `playout_result`)."""
+    now = (
+        person_totals(rules, outcome) if isinstance(outcome, GameState) else _totals(rules, outcome)
+    )
+    return [a - b for a, b in zip(now, before, strict=True)]
 
 
-def winners(rules: Ruleset, state: GameState) -> frozenset[int]:
-    """The people among the winners of a finished match (empty while it goes on)."""
-    return winner_people(rules, state)
+def winners(rules: Ruleset, outcome: GameState | MatchResult) -> frozenset[int]:
+    """The people among the winners of a finished match (empty while it goes on), from a
+    state or from its result."""
+    if isinstance(outcome, GameState):
+        return winner_people(rules, outcome)
+    if not outcome.over:
+        return frozenset()
+    if rules.players.people is None:
+        return frozenset(outcome.winner_seats)
+    names = people_names(rules)
+    return frozenset(names.index(w) for w in outcome.winners if w in names)
+
+
+def _totals(rules: Ruleset, res: MatchResult) -> tuple[int, ...]:
+    """Each person's match total from a result: the per-person `totals` (named, in the
+    people's order) with `seating.people`, else the seats' (`seat_totals`)."""
+    if rules.players.people is None:
+        return tuple(res.seat_totals)
+    return tuple(res.totals.values())

@@ -27,10 +27,11 @@ from tressette_dsl.agents.base import Worlds
 from tressette_dsl.engine import (
     apply,
     deal_over,
-    is_over,
     legal_actions,
+    result,
 )
 from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
@@ -71,34 +72,33 @@ class SamplingAgent:
             )
         seat = worlds.seat
         me = 0  # the person whose outcome counts (`perspective`): set with `before`
-        before: tuple[int, ...] | None = None
+        before: Sequence[int] | None = None
         count = max(1, self.budget // len(choices))
         totals = [0.0] * len(choices)
         for _ in range(count):
             world = worlds.sample(rng)
             if before is None:  # the totals so far are public: any world has them
-                before, me = (
-                    perspective.totals(rules, world),
-                    perspective.person_deciding(rules, world, seat),
-                )
+                before = perspective.totals(rules, world)
+                me = perspective.person_deciding(rules, world, seat)
             for i, action in enumerate(choices):
                 if self.engine == "auto":  # the move and the playout, both on the kernel
-                    end = self._kernel_playout(rules, world, rng, i)
+                    res = self._kernel_playout(rules, world, rng, i)
                 else:
                     after, _events = apply(rules, world, action)
-                    end = self._playout(rules, after, rng)
-                totals[i] += self._value(rules, before, end, me)
+                    res = result(rules, self._playout(rules, after, rng))
+                totals[i] += self._value(rules, before, res, me)
         best = max(range(len(choices)), key=lambda i: totals[i])
         return choices[best]
 
     def _kernel_playout(
         self, rules: Ruleset, world: GameState, rng: random.Random, choice: int
-    ) -> GameState:
+    ) -> MatchResult:
         """Choice number `choice` (of the legal actions less claims), then random play to
-        the end of the deal, on the compiled kernel: the same game as `_playout`."""
-        from tressette_dsl.compiled import playout  # noqa: PLC0415 - agents load first
+        the end of the deal, on the compiled kernel: the result of the same game as
+        `_playout` (`playout_result`: the deal scored on the kernel's own lists)."""
+        from tressette_dsl.compiled import playout_result  # noqa: PLC0415 - agents load first
 
-        return playout(rules, world, rng, first=choice, max_actions=self.max_steps)
+        return playout_result(rules, world, rng, first=choice, max_actions=self.max_steps)
 
     def _playout(self, rules: Ruleset, state: GameState, rng: random.Random) -> GameState:
         """Random legal play (no claims) until the deal or the match is over."""
@@ -110,13 +110,13 @@ class SamplingAgent:
         return state
 
     @staticmethod
-    def _value(rules: Ruleset, before: tuple[int, ...], state: GameState, person: int) -> float:
-        """The outcome for `person` (`agents.perspective`: the person the bot plays, who
-        may sit elsewhere by the end of the playout): his gain less the mean gain, and the
-        match won or lost once it is over."""
-        gains = perspective.gains(rules, before, state)
+    def _value(rules: Ruleset, before: Sequence[int], res: MatchResult, person: int) -> float:
+        """The playout's worth to `person`, from the match's result after it: the person
+        the bot plays (`agents.perspective`: he may sit elsewhere by the end of the
+        playout), his gain less the mean gain, and the match won or lost once it is over."""
+        gains = perspective.gains(rules, before, res)
         value = gains[person] - sum(gains) / len(gains)
-        won = perspective.winners(rules, state) if is_over(state) else frozenset()
+        won = perspective.winners(rules, res)
         if won:
             bonus = rules.match.target or 100
             value += bonus if person in won else -bonus

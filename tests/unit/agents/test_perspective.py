@@ -55,7 +55,7 @@ def test_gains_are_the_peoples_although_they_changed_places() -> None:
     assert moved
     seat = moved[0]
     me = perspective.person_deciding(rules, state, seat)
-    value = SamplingAgent._value(rules, before, end, me)
+    value = SamplingAgent._value(rules, before, result(rules, end), me)
     gains = list(record.deltas)
     assert value == gains[me] - sum(gains) / len(gains)
 
