@@ -36,10 +36,11 @@ import random
 import time as _time
 from collections.abc import Sequence
 
+from tressette_dsl.agents import perspective
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.rollout import RolloutPolicy
-from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, result
+from tressette_dsl.engine import apply, deal_over, is_over, legal_actions
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
@@ -151,8 +152,8 @@ class SearchAgent:
         for _ in range(self.claim_worlds):
             world = worlds.sample(rng)
             after, _events = apply(rules, world, claim)
-            res = result(rules, after)
-            if not (res.over and seat in res.winner_seats):
+            me = perspective.person_deciding(rules, world, seat)  # whom the bot plays
+            if not (is_over(after) and me in perspective.winners(rules, after)):
                 return False
         return True
 
@@ -205,11 +206,12 @@ class _Run:
     def iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
         rules = self.rules
         if self.before is None:  # the match totals so far are public: any world has them
-            self.before = tuple(result(rules, world).seat_totals)
+            self.before = perspective.totals(rules, world)
         path: list[tuple[_Node, int]] = []
         node, state, depth = root, world, 0
         while not deal_over(state) and state.to_act is not None and depth < self.agent.max_depth:
-            actor = state.to_act
+            # the person whose outcome the node is valued for (`agents.perspective`)
+            actor = perspective.person_deciding(rules, state, state.to_act)
             options = fold_signals(legal_actions(rules, state))
             if depth == 0:  # the root: this seat's own choices, as its view lists them
                 options = {k: v for k, v in options.items() if k in self.keys} or options
@@ -258,16 +260,17 @@ class _Run:
         return best_key
 
     def rewards(self, end: GameState) -> list[float]:
-        """Per seat, the deal's outcome (see the module's docstring)."""
+        """Per person (`agents.perspective`: the seats, unless the people move round
+        them), the deal's outcome (see the module's docstring)."""
         assert self.before is not None
-        res = result(self.rules, end)
-        gains = [a - b for a, b in zip(res.seat_totals, self.before, strict=True)]
+        gains = perspective.gains(self.rules, self.before, end)
         mean = sum(gains) / len(gains)
         sign = -1.0 if self.reverse else 1.0
         out = [sign * (g - mean) for g in gains]
-        if is_over(end) and res.winner_seats:
+        won = perspective.winners(self.rules, end) if is_over(end) else frozenset()
+        if won:
             bonus = self.bonus
-            out = [r + (bonus if x in res.winner_seats else -bonus) for x, r in enumerate(out)]
+            out = [r + (bonus if x in won else -bonus) for x, r in enumerate(out)]
         return out
 
 
