@@ -49,7 +49,7 @@ from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.rollout import RolloutPolicy
 from tressette_dsl.agents.search_moves import BidOrder, fold_signals, search_keys
 from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, observe, result
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.actions import Action, Bid
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
@@ -90,6 +90,7 @@ class SearchAgent:
         max_bids: int = 3,
         widen: float = 0.5,
         read_bids: int = 1,
+        bids: str = "search",
     ) -> None:
         if iters < 1:
             raise ValueError("iters must be at least 1")
@@ -107,6 +108,9 @@ class SearchAgent:
         self.max_bids = max_bids
         self.widen = widen
         self.read_bids = bool(read_bids)
+        if bids not in ("search", "heuristic"):
+            raise ValueError("bids must be 'search' or 'heuristic'")
+        self.bids = bids
         self.heuristic = HeuristicAgent()
         self.iterations_done = 0  # of the last decision, for measurements
 
@@ -123,7 +127,9 @@ class SearchAgent:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        if any(_verb(a) in _FOLLOW_HEURISTIC for a in legal):
+        if any(_verb(a) in _FOLLOW_HEURISTIC for a in legal) or (
+            self.bids == "heuristic" and any(isinstance(a, Bid) for a in legal)
+        ):
             return self.heuristic.act(rules, observation, legal, rng)
         if worlds is None:
             raise ValueError("the search agent needs its seat's worlds (see agents.base.choose)")
@@ -204,7 +210,12 @@ class _Run:
         self.rules, self.keys, self.policy, self.agent = rules, set(keys), policy, agent
         self.reverse = rules.match.winner == "lowest"
         self.bonus = rules.match.target or 100
-        self.scale = 1.0  # the largest outcome seen: UCB's exploration in outcome units
+        # UCB's exploration in outcome units: the root mean square of the outcomes seen.
+        # Not their largest: one aggravated contract lost by stramazzo (48 units where a
+        # deal is usually worth 1-4) made every node explore all but uniformly, the other
+        # seats' bids too, so that a pass looked good because they then bid at random.
+        self.scale = 1.0
+        self.squares, self.outcomes = 0.0, 0
         self.before: tuple[int, ...] | None = None
         self.order = BidOrder(rules)
 
@@ -249,7 +260,9 @@ class _Run:
 
             end = playout(rules, state, policy=self.policy, max_actions=self.agent.max_actions)
         rewards = self.rewards(end)
-        self.scale = max(self.scale, *(abs(r) for r in rewards))
+        self.squares += sum(r * r for r in rewards)
+        self.outcomes += len(rewards)
+        self.scale = max(1.0, math.sqrt(self.squares / self.outcomes))
         for child, actor in path:
             child.visits += 1
             child.total += rewards[actor]
