@@ -7,17 +7,16 @@ names what was expected in words ("expected a value after 'and'").
 
 from __future__ import annotations
 
-import os
 import re
 import unicodedata
 from functools import lru_cache
-from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from tressette_dsl.expr.errors import ExprError, ExprProblem, fail
 from tressette_dsl.resources import data_path
+from tressette_dsl.user_cache import cache_folder
 
 EXPR_STARTS = ("condition", "formula", "seat", "cards", "any")
 STARTS = (*EXPR_STARTS, "pattern", "order", "values", "packets", "card_list")
@@ -50,16 +49,10 @@ def parser() -> Lark:
 
 
 def _cache_file() -> str | None:
-    """``$XDG_CACHE_HOME/tressette-dsl/expr.lark-cache`` (or ~/.cache), None if unusable."""
-    if os.environ.get("TRESSETTE_DSL_NO_CACHE"):
-        return None
-    try:
-        root = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-        folder = root / "tressette-dsl"
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except (OSError, RuntimeError):  # no home, read-only disk: build the tables every time
-        return None
-    return str(folder / "expr.lark-cache")
+    """``$XDG_CACHE_HOME/tressette-dsl/expr.lark-cache`` (or ~/.cache), None if unusable
+    (no home, a read-only disk: the tables are built every time) or turned off."""
+    folder = cache_folder()
+    return None if folder is None else str(folder / "expr.lark-cache")
 
 
 @lru_cache(maxsize=1024)

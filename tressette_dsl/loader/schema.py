@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import hashlib
 import json
 import re
 import sys
@@ -18,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic, Span, did_you_mean
+from tressette_dsl.loader import valid_cache
 from tressette_dsl.resources import data_path
 from tressette_dsl.source import Path, SourceMap
 from tressette_dsl.text import non_ascii_note
@@ -73,9 +75,15 @@ def _extra_kinds() -> tuple[str, ...]:
 
 
 @functools.cache
+def _shipped() -> tuple[bytes, str]:
+    """The shipped schema file and its SHA-256 (part of a valid document's key)."""
+    data = SCHEMA_FILE.read_bytes()
+    return data, hashlib.sha256(data).hexdigest()
+
+
+@functools.cache
 def _schema(extra: tuple[str, ...]) -> dict[str, Any]:
-    with SCHEMA_FILE.open(encoding="utf-8") as handle:
-        loaded: dict[str, Any] = json.load(handle)
+    loaded: dict[str, Any] = json.loads(_shipped()[0])
     if extra:  # the phase parts come from the registry (schema/generate.py)
         from tressette_dsl.schema.generate import generate  # noqa: PLC0415
 
@@ -100,11 +108,18 @@ def _validator_for(extra: tuple[str, ...]) -> Any:
 
 
 def check(doc: Any, smap: SourceMap, skip: Iterable[Path] = ()) -> list[Diagnostic]:
-    """Every schema problem of ``doc``, located; ``skip`` paths (already reported) are left out."""
+    """Every schema problem of ``doc``, located; ``skip`` paths (already reported) are left out.
+
+    A document found valid before, unchanged, is not validated again (valid_cache.py)."""
+    valid_key = _valid_key(doc)
+    if valid_key is not None and valid_cache.known(valid_key):
+        return []
     skipped = [tuple(p) for p in skip]
     seen: set[tuple[str, Path, str]] = set()
     out: list[Diagnostic] = []
+    errors = 0
     for error in _validator().iter_errors(doc):
+        errors += 1
         for diag in _convert(error, smap):
             if diag.code == "TS201" and any(diag.path[: len(p)] == p for p in skipped):
                 continue  # the reader already said why this value has the wrong type
@@ -113,7 +128,17 @@ def check(doc: Any, smap: SourceMap, skip: Iterable[Path] = ()) -> list[Diagnost
                 seen.add(key)
                 lost = lost_indent_hint(smap, diag.path)
                 out.append(dataclasses.replace(diag, hint=lost) if lost else diag)
+    if valid_key is not None and not errors:
+        valid_cache.remember(valid_key)
     return out
+
+
+def _valid_key(doc: Any) -> str | None:
+    """`doc`'s key in the record of valid documents; None while phase kinds registered at
+    run time change the schema (it is then made in this process, not read from the file)."""
+    if _extra_kinds():
+        return None
+    return valid_cache.document_key(doc, _shipped()[1])
 
 
 # ---------------------------------------------------------------------------------------
