@@ -38,6 +38,7 @@ from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.rules.model import AuctionPhase, Ruleset
+from tressette_dsl.rules.phases.auction import BidSpec
 
 CardKey = tuple[int, int]
 
@@ -135,6 +136,7 @@ class _View:
         self.me: int = obs.seat if obs is not None else 0
         self.hand: tuple[str, ...] = tuple(obs.hand) if obs is not None else hand
         self.reverse = rules.match.winner == "lowest"
+        self._voids: dict[int, set[int]] | None = None
 
     # --- cards --------------------------------------------------------------------------
     def idx(self, card: str) -> int:
@@ -177,6 +179,38 @@ class _View:
             ):
                 return False
         return True
+
+    def voids(self) -> dict[int, set[int]]:
+        """Suits each seat has shown it lacks: a card off the suit led in a finished trick
+        whose record says follow-suit was in force (`follow`; a seat free to play any card,
+        as in tressette-in-due's last tricks or without follow-suit, shows nothing)."""
+        out: dict[int, set[int]] = {}
+        for trick in self.obs.tricks:
+            plays = trick["plays"]
+            if not trick.get("follow", False) or not plays:
+                continue
+            led = self.suit(plays[0][1])
+            for seat, card in plays[1:]:
+                if self.suit(card) != led:
+                    out.setdefault(int(seat), set()).add(led)
+        return out
+
+    def uncatchable(self, card: str, seats: Sequence[int], seen: set[str]) -> bool:
+        """Nobody of `seats` can beat `card` in its own suit: no unseen card of the suit
+        is stronger (a master), or every one of them showed a void in the suit. With
+        trumps a void seat may trump, so there only a void in trumps counts."""
+        if not seats or self.is_master(card, seen):
+            return True
+        suit, trump = self.suit(card), self.trump()
+        if trump is not None and suit != trump:
+            return False
+        voids = self._voids if self._voids is not None else self.voids()
+        self._voids = voids
+        return all(suit in voids.get(seat, set()) for seat in seats)
+
+    def opponents(self) -> list[int]:
+        partners = self.partners()
+        return [x for x in range(self.rules.players.count) if x != self.me and x not in partners]
 
     def trump(self) -> int | None:
         trump = self.obs.trump
@@ -322,15 +356,47 @@ class _View:
         difficulty = self._difficulties()
         cheapest = min(bids, key=difficulty)
         need = (1.3 + 0.7 * difficulty(cheapest)) * _mean_share(self.rules, len(self.hand))
-        if not passes or self.expected_share() >= need:
+        need = max(need * self._points_factor(cheapest), self._promised_share(cheapest))
+        if not passes or (need < 1.0 and self.expected_share() >= need):
             return cheapest
         return passes[0]
 
-    def _difficulties(self) -> Callable[[Action], float]:
-        specs = {}
+    def _points_factor(self, action: Action) -> float:
+        """How many times its contract's target a bid that names points promises: a bid
+        of 120 where the contract wins with 61 needs about twice the cards (and past what
+        any hand can take, a share no hand reaches). Without this, a points bid counted
+        only as the top level, and the bot bid 120 of 120 with a good hand and lost."""
+        words = str(action).split()
+        if len(words) < 3 or not words[2].isdigit():
+            return 1.0
+        spec = self._bid_specs().get(words[1])
+        if spec is None:
+            return 1.0
+        contract = self.rules.contracts.get(spec.contract)
+        base = contract.target if contract is not None else None
+        if not base and spec.points:
+            base = max(1, spec.points[0] - 1)
+        return max(1.0, int(words[2]) / base) if base else 1.0
+
+    def _promised_share(self, action: Action) -> float:
+        """The share of the deal's card points a points bid promises (0 for other bids):
+        no hand's expected share, which counts partners' help only roughly, should bid
+        below it, and a bid of every point (a share of 1) is never a sound contract."""
+        words = str(action).split()
+        if len(words) < 3 or not words[2].isdigit():
+            return 0.0
+        total = sum(self.deck.card_value[c] for c in self.deck.cards) or 1
+        return int(words[2]) / total
+
+    def _bid_specs(self) -> dict[str, BidSpec]:
+        specs: dict[str, BidSpec] = {}
         for phase in self.rules.flow:
             if isinstance(phase, AuctionPhase):
                 specs.update({b.id: b for b in phase.bids})
+        return specs
+
+    def _difficulties(self) -> Callable[[Action], float]:
+        specs = self._bid_specs()
         levels = [b.level for b in specs.values()] or [0]
         low, high = min(levels), max(levels)
 
@@ -432,7 +498,14 @@ class _View:
 
     def _lead(self, cards: list[str]) -> str:
         seen = self.seen()
-        masters = [c for c in cards if self.value(c) > 0 and self.is_master(c, seen)]
+        opponents = self.opponents()
+        masters = [c for c in cards if self.value(c) > 0 and self.uncatchable(c, opponents, seen)]
+        if not masters:  # a low card no opponent can follow higher: it keeps the lead
+            masters = [
+                c
+                for c in cards
+                if not self.is_master(c, seen) and self.uncatchable(c, opponents, seen)
+            ]
         trump = self.trump()
         holds, void = self.partner_suits()
         if masters:
@@ -470,14 +543,14 @@ class _View:
         partners = self.partners()
         remaining = players.count - len(trick) - 1
         after = [players.next(self.me, k) for k in range(1, remaining + 1)]
-        opponents_after = any(s not in partners for s in after)
         seen = self.seen()
         trick_value = sum(self.value(c) for _s, c in trick)
         winners = [c for c in cards if self.beats(c, best)]
 
-        if best_seat in partners and (not opponents_after or self.is_master(best, seen)):
+        threats = [s for s in after if s not in partners]
+        if best_seat in partners and self.uncatchable(best, threats, seen):
             return max(cards, key=lambda c: (self.value(c), -self.strength(c)))
-        safe = [c for c in winners if not opponents_after or self.is_master(c, seen)]
+        safe = [c for c in winners if self.uncatchable(c, threats, seen)]
         if best_seat in partners:  # the partner wins for now: secure it, never overtake
             if safe:
                 return max(safe, key=lambda c: (self.value(c), -self.strength(c)))
