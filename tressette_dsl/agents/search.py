@@ -19,14 +19,21 @@ chose there. It plays every decision kind the engine can ask, knowing none by na
   most valuable first: they only add points);
 * everything else - card plays, bids and passes, calls, give-backs, discards, takes,
   aggravations, choices - is searched: a bid is valued by the deals that follow it, with
-  the other seats bidding and every seat playing as the rollouts do.
+  the other seats bidding and every seat playing as the rollouts do; only the cheapest
+  few bids are branched on (`search_moves`: many noisy bids make one look best by luck);
+* below the root a node widens with its visits (`widen`), its first child the heuristic
+  bot's choice, so that a contract is valued over sensible calls and discards by its
+  declarer, not over every one tried once;
+* in a game with an auction the worlds are weighted by it (`bid_reading.AuctionWorlds`):
+  a seat that bid is dealt a hand the heuristic would have bid, one that passed a weaker.
 
 The outcome of a deal for seat x is its change of match total less the mean change of all
 seats (so points of the other side count against it; negated when ``match.winner`` is
 ``lowest``, where points are penalties), plus the match target when the deal ends the
 match, for the winners, minus it for the others. Budget: `iters` iterations, or `time`
-seconds (wall clock; then the result depends on the machine). With `iters` the decision is
-a pure function of the observation, the worlds and `rng`.
+seconds of this process's CPU time (so a loaded machine does not starve the search; the
+result then still depends on the machine's speed). With `iters` the decision is a pure
+function of the observation, the worlds and `rng`.
 """
 
 from __future__ import annotations
@@ -36,11 +43,14 @@ import random
 import time as _time
 from collections.abc import Sequence
 
+from tressette_dsl.agents import perspective
 from tressette_dsl.agents.base import Worlds
+from tressette_dsl.agents.bid_reading import AuctionWorlds
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.rollout import RolloutPolicy
-from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, result
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.agents.search_moves import BidOrder, fold_signals, search_keys
+from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, observe
+from tressette_dsl.engine.actions import Action, Bid
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
@@ -62,24 +72,6 @@ def _verb(action: Action) -> str:
     return str(action).split(" ", 1)[0]
 
 
-def fold_signals(legal: Sequence[Action]) -> dict[str, list[Action]]:
-    """The legal actions by key: a card play and its signal variants share the key
-    ``play CARD`` (the plain play first when there is one); every other action is its own."""
-    out: dict[str, list[Action]] = {}
-    for action in legal:
-        text = str(action)
-        if text == "claim":
-            continue
-        words = text.split()
-        key = " ".join(words[:2]) if words[0] == "play" and len(words) > 2 else text
-        group = out.setdefault(key, [])
-        if len(words) <= 2:
-            group.insert(0, action)
-        else:
-            group.append(action)
-    return out
-
-
 class SearchAgent:
     """ISMCTS over compiled playouts; `iters` iterations (or `time` seconds) a decision."""
 
@@ -96,6 +88,10 @@ class SearchAgent:
         claim_worlds: int = 16,
         max_depth: int = 12,
         max_actions: int = 5000,
+        max_bids: int = 3,
+        widen: float = 0.5,
+        read_bids: int = 1,
+        bids: str = "search",
     ) -> None:
         if iters < 1:
             raise ValueError("iters must be at least 1")
@@ -108,6 +104,14 @@ class SearchAgent:
         self.claim_worlds = claim_worlds
         self.max_depth = max_depth
         self.max_actions = max_actions
+        if max_bids < 1:
+            raise ValueError("max_bids must be at least 1")
+        self.max_bids = max_bids
+        self.widen = widen
+        self.read_bids = bool(read_bids)
+        if bids not in ("search", "heuristic"):
+            raise ValueError("bids must be 'search' or 'heuristic'")
+        self.bids = bids
         self.heuristic = HeuristicAgent()
         self.iterations_done = 0  # of the last decision, for measurements
 
@@ -118,20 +122,24 @@ class SearchAgent:
         legal: Sequence[Action],
         rng: random.Random,
         *,
-        worlds: Worlds | None = None,
+        worlds: Worlds | AuctionWorlds | None = None,
     ) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        if any(_verb(a) in _FOLLOW_HEURISTIC for a in legal):
+        if any(_verb(a) in _FOLLOW_HEURISTIC for a in legal) or (
+            self.bids == "heuristic" and any(isinstance(a, Bid) for a in legal)
+        ):
             return self.heuristic.act(rules, observation, legal, rng)
         if worlds is None:
             raise ValueError("the search agent needs its seat's worlds (see agents.base.choose)")
+        if self.read_bids and observation.auction and isinstance(worlds, Worlds):
+            worlds = AuctionWorlds(worlds)
         claims = [a for a in legal if str(a) == "claim"]
         if claims and self._claim_is_right(rules, worlds, claims[0], rng):
             return claims[0]
-        groups = fold_signals(legal)
+        groups = search_keys(legal, BidOrder(rules), self.max_bids)
         if not groups:
             return legal[0]
         keys = list(groups)
@@ -144,22 +152,26 @@ class SearchAgent:
     # --- claims ------------------------------------------------------------------------------
 
     def _claim_is_right(
-        self, rules: Ruleset, worlds: Worlds, claim: Action, rng: random.Random
+        self, rules: Ruleset, worlds: Worlds | AuctionWorlds, claim: Action, rng: random.Random
     ) -> bool:
         """Does the claim win the match in every sampled world?"""
         seat = worlds.seat
         for _ in range(self.claim_worlds):
             world = worlds.sample(rng)
             after, _events = apply(rules, world, claim)
-            res = result(rules, after)
-            if not (res.over and seat in res.winner_seats):
+            me = perspective.person_deciding(rules, world, seat)  # whom the bot plays
+            if not (is_over(after) and me in perspective.winners(rules, after)):
                 return False
         return True
 
     # --- the tree ------------------------------------------------------------------------------
 
     def _search(
-        self, rules: Ruleset, worlds: Worlds, keys: Sequence[str], rng: random.Random
+        self,
+        rules: Ruleset,
+        worlds: Worlds | AuctionWorlds,
+        keys: Sequence[str],
+        rng: random.Random,
     ) -> str:
         root = _Node()
         run = _Run(
@@ -168,11 +180,11 @@ class SearchAgent:
             RolloutPolicy(rules, rng, epsilon=self.epsilon, heuristic=self.heuristic),
             self,
         )
-        deadline = None if self.time is None else _time.perf_counter() + self.time
+        deadline = None if self.time is None else _time.process_time() + self.time
         done = 0
         while True:
             if deadline is not None:
-                if done and _time.perf_counter() >= deadline:
+                if done and _time.process_time() >= deadline:
                     break
             elif done >= self.iters:
                 break
@@ -199,39 +211,52 @@ class _Run:
         self.rules, self.keys, self.policy, self.agent = rules, set(keys), policy, agent
         self.reverse = rules.match.winner == "lowest"
         self.bonus = rules.match.target or 100
-        self.scale = 1.0  # the largest outcome seen: UCB's exploration in outcome units
+        # UCB's exploration in outcome units: the root mean square of the outcomes seen.
+        # Not their largest: one aggravated contract lost by stramazzo (48 units where a
+        # deal is usually worth 1-4) made every node explore all but uniformly, the other
+        # seats' bids too, so that a pass looked good because they then bid at random.
+        self.scale = 1.0
+        self.squares, self.outcomes = 0.0, 0
         self.before: tuple[int, ...] | None = None
+        self.order = BidOrder(rules)
 
     def iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
         rules = self.rules
         if self.before is None:  # the match totals so far are public: any world has them
-            self.before = tuple(result(rules, world).seat_totals)
+            self.before = perspective.totals(rules, world)
         path: list[tuple[_Node, int]] = []
         node, state, depth = root, world, 0
         while not deal_over(state) and state.to_act is not None and depth < self.agent.max_depth:
-            actor = state.to_act
-            options = fold_signals(legal_actions(rules, state))
+            # the person whose outcome the node is valued for (`agents.perspective`)
+            actor = perspective.person_deciding(rules, state, state.to_act)
+            options = search_keys(legal_actions(rules, state), self.order, self.agent.max_bids)
             if depth == 0:  # the root: this seat's own choices, as its view lists them
                 options = {k: v for k, v in options.items() if k in self.keys} or options
             if not options:
                 break
+            tried = 0
             for key in options:
                 child = node.children.get(key)
                 if child is not None:
                     child.avail += 1
+                    tried += 1
             untried = [key for key in options if key not in node.children]
-            if untried:
-                key = untried[rng.randrange(len(untried))]
+            widen = self.agent.widen > 0 and depth > 0
+            expand = bool(untried) and (not widen or tried < self.room(node))
+            if expand:
+                key = self.first_choice(
+                    state, state.to_act, options, untried, rng, random_pick=not widen
+                )
                 child = node.children[key] = _Node()
                 child.avail = 1
             else:
-                key = self.select(node, options)
+                key = self.select(node, {k: v for k, v in options.items() if k in node.children})
                 child = node.children[key]
             state, _events = apply(rules, state, options[key][0])
             path.append((child, actor))
             node = child
             depth += 1
-            if untried:
+            if expand:
                 break
         end = state
         if not deal_over(state) and not state.over:
@@ -239,10 +264,46 @@ class _Run:
 
             end = playout(rules, state, policy=self.policy, max_actions=self.agent.max_actions)
         rewards = self.rewards(end)
-        self.scale = max(self.scale, *(abs(r) for r in rewards))
+        self.squares += sum(r * r for r in rewards)
+        self.outcomes += len(rewards)
+        self.scale = max(1.0, math.sqrt(self.squares / self.outcomes))
         for child, actor in path:
             child.visits += 1
             child.total += rewards[actor]
+
+    def room(self, node: _Node) -> int:
+        """Progressive widening below the root: a node visited v times has at most
+        ``1 + widen * sqrt(v)`` children, so that a bid's value is not the mean over
+        random calls and discards tried once each (the declarer's later choices, one
+        untried child an iteration, made every contract look worse than passing)."""
+        return 1 + int(self.agent.widen * math.sqrt(node.visits))
+
+    def first_choice(
+        self,
+        state: GameState,
+        seat: int,
+        options: dict[str, list[Action]],
+        untried: list[str],
+        rng: random.Random,
+        *,
+        random_pick: bool,
+    ) -> str:
+        """The child to add: at the root (or without widening) a random untried one
+        (every one gets tried); below it, what the heuristic bot would choose in that seat
+        of this world when still untried (the widening's first child is the sensible
+        move), else a random one."""
+        if random_pick or len(untried) == 1:
+            return untried[rng.randrange(len(untried))]
+        plain = [v[0] for v in options.values()]
+        try:
+            view = observe(self.rules, state, seat)  # the seat to act, not the person
+            pick = self.agent.heuristic.act(self.rules, view, plain, rng)
+        except (ValueError, KeyError, IndexError):
+            pick = None
+        for key in untried:
+            if pick is not None and options[key][0] == pick:
+                return key
+        return untried[rng.randrange(len(untried))]
 
     def select(self, node: _Node, options: dict[str, list[Action]]) -> str:
         """UCB1 with availability counts (ISMCTS): a child's log term counts the visits to
@@ -258,16 +319,17 @@ class _Run:
         return best_key
 
     def rewards(self, end: GameState) -> list[float]:
-        """Per seat, the deal's outcome (see the module's docstring)."""
+        """Per person (`agents.perspective`: the seats, unless the people move round
+        them), the deal's outcome (see the module's docstring)."""
         assert self.before is not None
-        res = result(self.rules, end)
-        gains = [a - b for a, b in zip(res.seat_totals, self.before, strict=True)]
+        gains = perspective.gains(self.rules, self.before, end)
         mean = sum(gains) / len(gains)
         sign = -1.0 if self.reverse else 1.0
         out = [sign * (g - mean) for g in gains]
-        if is_over(end) and res.winner_seats:
+        won = perspective.winners(self.rules, end) if is_over(end) else frozenset()
+        if won:
             bonus = self.bonus
-            out = [r + (bonus if x in res.winner_seats else -bonus) for x, r in enumerate(out)]
+            out = [r + (bonus if x in won else -bonus) for x, r in enumerate(out)]
         return out
 
 

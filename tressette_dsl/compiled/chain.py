@@ -93,6 +93,33 @@ class Finished:
         return result(rules, GameState(seed=0, n=n, match=match))
 
 
+@dataclass(frozen=True, slots=True)
+class DealEnd:
+    """The end of a deal played on the kernel, for a caller that wants the result and not
+    the state (a search bot's playout to the end of the deal): the match part after the
+    deal is scored - the match may go on (`outcome` None) - without the next deal dealt.
+    `result` gives what `engine.result` gives on the interpreter's state after that deal
+    (it reads the match's totals, deals and outcome alone; `playout_result` uses it only
+    for tables of plain seats, no people and no eliminations)."""
+
+    totals: tuple[int, ...]
+    deals: tuple[DealRecord, ...]
+    outcome: Outcome | None
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def result(self, rules: Ruleset, n: int) -> MatchResult:
+        match = Match(
+            totals=self.totals,
+            deals=self.deals,
+            over=self.outcome is not None,
+            outcome=self.outcome,
+        )
+        return result(rules, GameState(seed=0, n=n, match=match))
+
+
 @dataclass(slots=True)
 class Between:
     """What the match part of the state holds while the kernel plays a chained deal, and
@@ -173,18 +200,25 @@ class Chain:
         fast = self.fast
         leader = k.leader
         assert leader is not None
-        trick = [*k.trick, card]
+        trick = (*k.trick, card)
         suit, strength, trump = self.suit, self.strength, k.trump
         led = suit[trick[0]]
-        order = self.seat_at[leader]
-        bi, best = 0, (2 if led == trump else 1, strength[trick[0]])
-        for i in range(1, len(trick)):
-            c = trick[i]
-            cs = suit[c]
-            key = (2 if cs == trump else 1 if cs == led else 0, strength[c])
-            if key > best:
-                bi, best = i, key
-        winner = order[bi]
+        bi = 0
+        if trump < 0:  # no trump: the strongest card of the suit led
+            top = strength[trick[0]]
+            for i in range(1, len(trick)):
+                c = trick[i]
+                if suit[c] == led and strength[c] > top:
+                    bi, top = i, strength[c]
+        else:
+            best = (2 if led == trump else 1, strength[trick[0]])
+            for i in range(1, len(trick)):
+                c = trick[i]
+                cs = suit[c]
+                key = (2 if cs == trump else 1 if cs == led else 0, strength[c])
+                if key > best:
+                    bi, best = i, key
+        winner = self.seat_at[leader][bi]
         mask = 0
         for c in trick:
             mask |= 1 << c
@@ -367,4 +401,4 @@ def chain_for(fast: FastEnd | None, origin: GameState) -> Chain | None:
     return found
 
 
-__all__ = ["Between", "Chain", "Finished", "chain_for"]
+__all__ = ["Between", "Chain", "DealEnd", "Finished", "chain_for"]
