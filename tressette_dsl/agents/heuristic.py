@@ -23,7 +23,10 @@ What it adds to the first version (kept as `heuristic-v1`):
   returns to a suit the partner said he still holds, and leads its masters first in a suit
   the partner said he has none of (so that he can throw points on them);
 * bids from the hand's expected points (`expected_share`, a formula documented there) against
-  the share a contract of that level needs;
+  the share a contract of that level needs, and a bid that names points against the share
+  of the deal it promises;
+* shown voids: a card that only seats void in its suit could beat (no trumps) is treated
+  as a master, to lead, to win with and to load points on;
 * polarity: when ``match.winner`` is ``lowest`` points are penalties, so it declares nothing,
   leads low, ducks under the trick with its highest card that still loses, and throws its
   most valuable card when it cannot follow.
