@@ -240,10 +240,10 @@ def test_ts206_not_a_valid_id():
 
 def test_ts207_empty_and_too_long_text():
     check(MINI.replace('packets: "3"', 'packets: ""'), (11, 31, "TS207"))
-    start = time.perf_counter()
+    start = time.process_time()
     tokens = " > ".join(["A"] * 100_000)
     (diag,) = check(MINI.replace('"3 > 2 > A"', f'"{tokens}"'), (7, 10, "TS207"))
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
     assert diag.message == "deck.order: too long (399,997 characters; at most 4,000)"
 
 

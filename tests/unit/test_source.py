@@ -204,9 +204,9 @@ def test_ts104_anchor_alias_and_merge_key():
 def test_ts104_alias_bomb_is_cheap():
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 30)]
-    start = time.perf_counter()
+    start = time.process_time()
     found = problems("\n".join(lines) + "\n")
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
     assert {d.code for d in found} == {"TS104", "TS100"}
 
 
@@ -216,9 +216,9 @@ def test_ts105_text_too_large():
 
 
 def test_ts105_too_many_values():
-    start = time.perf_counter()
+    start = time.process_time()
     (diag,) = problems("a: [" + ", ".join(["1"] * 300_000) + "]\n")
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
     assert diag.code == "TS105"
     assert "values" in diag.message
 
@@ -227,10 +227,10 @@ def test_ts105_file_of_50_mb_is_refused_before_reading(tmp_path: Path):
     big = tmp_path / "big.yaml"
     with big.open("wb") as handle:
         handle.truncate(50 * 1024 * 1024)  # sparse: costs nothing on disk
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(DiagnosticError) as info:
         read_source(big, "big.yaml")
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
     (diag,) = info.value.diagnostics
     assert (diag.code, diag.span) == ("TS105", Span("big.yaml", 1, 1))
     assert "52,428,800 bytes" in diag.message
@@ -267,9 +267,9 @@ def test_ts106_standard_collection_and_str_tags_are_fine():
 def test_ts107_ten_thousand_levels_of_nesting(text):
     if len(text) > MAX_BYTES:
         text = text[: MAX_BYTES - 1]
-    start = time.perf_counter()
+    start = time.process_time()
     found = problems(text)
-    assert time.perf_counter() - start < 1
+    assert time.process_time() - start < 1
     assert found[-1].code == "TS107"
     assert f"deeper than {MAX_DEPTH}" in found[-1].message
 

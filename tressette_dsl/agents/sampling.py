@@ -26,11 +26,11 @@ from tressette_dsl.agents.base import Worlds
 from tressette_dsl.engine import (
     apply,
     deal_over,
-    is_over,
     legal_actions,
     result,
 )
 from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
@@ -79,22 +79,23 @@ class SamplingAgent:
                 before = result(rules, world).seat_totals
             for i, action in enumerate(choices):
                 if self.engine == "auto":  # the move and the playout, both on the kernel
-                    end = self._kernel_playout(rules, world, rng, i)
+                    res = self._kernel_playout(rules, world, rng, i)
                 else:
                     after, _events = apply(rules, world, action)
-                    end = self._playout(rules, after, rng)
-                totals[i] += self._value(rules, before, end, seat)
+                    res = result(rules, self._playout(rules, after, rng))
+                totals[i] += self._value(rules, before, res, seat)
         best = max(range(len(choices)), key=lambda i: totals[i])
         return choices[best]
 
     def _kernel_playout(
         self, rules: Ruleset, world: GameState, rng: random.Random, choice: int
-    ) -> GameState:
+    ) -> MatchResult:
         """Choice number `choice` (of the legal actions less claims), then random play to
-        the end of the deal, on the compiled kernel: the same game as `_playout`."""
-        from tressette_dsl.compiled import playout  # noqa: PLC0415 - agents load first
+        the end of the deal, on the compiled kernel: the result of the same game as
+        `_playout` (`playout_result`: the deal scored on the kernel's own lists)."""
+        from tressette_dsl.compiled import playout_result  # noqa: PLC0415 - agents load first
 
-        return playout(rules, world, rng, first=choice, max_actions=self.max_steps)
+        return playout_result(rules, world, rng, first=choice, max_actions=self.max_steps)
 
     def _playout(self, rules: Ruleset, state: GameState, rng: random.Random) -> GameState:
         """Random legal play (no claims) until the deal or the match is over."""
@@ -106,11 +107,11 @@ class SamplingAgent:
         return state
 
     @staticmethod
-    def _value(rules: Ruleset, before: Sequence[int], state: GameState, seat: int) -> float:
-        res = result(rules, state)
+    def _value(rules: Ruleset, before: Sequence[int], res: MatchResult, seat: int) -> float:
+        """The playout's worth to `seat`, from the match's result after it."""
         gains = [a - b for a, b in zip(res.seat_totals, before, strict=True)]
         value = gains[seat] - sum(gains) / len(gains)
-        if is_over(state) and res.winner_seats:
+        if res.over and res.winner_seats:
             bonus = rules.match.target or 100
             value += bonus if seat in res.winner_seats else -bonus
         return value

@@ -17,6 +17,7 @@ from tressette_dsl.compiled.kernel import (
     playout,
     playout_match,
     playout_new_match,
+    playout_result,
 )
 
 __all__ = [
@@ -29,4 +30,5 @@ __all__ = [
     "playout",
     "playout_match",
     "playout_new_match",
+    "playout_result",
 ]

@@ -93,6 +93,33 @@ class Finished:
         return result(rules, GameState(seed=0, n=n, match=match))
 
 
+@dataclass(frozen=True, slots=True)
+class DealEnd:
+    """The end of a deal played on the kernel, for a caller that wants the result and not
+    the state (a search bot's playout to the end of the deal): the match part after the
+    deal is scored - the match may go on (`outcome` None) - without the next deal dealt.
+    `result` gives what `engine.result` gives on the interpreter's state after that deal
+    (it reads the match's totals, deals and outcome alone; `playout_result` uses it only
+    for tables of plain seats, no people and no eliminations)."""
+
+    totals: tuple[int, ...]
+    deals: tuple[DealRecord, ...]
+    outcome: Outcome | None
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def result(self, rules: Ruleset, n: int) -> MatchResult:
+        match = Match(
+            totals=self.totals,
+            deals=self.deals,
+            over=self.outcome is not None,
+            outcome=self.outcome,
+        )
+        return result(rules, GameState(seed=0, n=n, match=match))
+
+
 @dataclass(slots=True)
 class Between:
     """What the match part of the state holds while the kernel plays a chained deal, and
@@ -367,4 +394,4 @@ def chain_for(fast: FastEnd | None, origin: GameState) -> Chain | None:
     return found
 
 
-__all__ = ["Between", "Chain", "Finished", "chain_for"]
+__all__ = ["Between", "Chain", "DealEnd", "Finished", "chain_for"]

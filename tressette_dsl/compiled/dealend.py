@@ -17,6 +17,7 @@ differential test holds both to the same result.
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -97,18 +98,42 @@ def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], A
     """`points` of a mask as a sum over its bytes, from tables made with `points`
     itself (it sums per-card values, so it adds over disjoint parts); the tables are
     checked on every card and the whole deck, else `points` is used as it is."""
-    chunks = (size + 7) // 8
+    # at most three table lookups a mask, unrolled: chunks of up to 16 bits
+    width = max(8, -(-size // 3))
+    if width > 16:
+        width = 8
+    chunks = -(-size // width)
     every = (1 << size) - 1
-    tables = [[units_of(v << (8 * i) & every) for v in range(256)] for i in range(chunks)]
+    low = (1 << width) - 1
+    tables = [
+        [units_of(v << (width * i) & every) for v in range(1 << width)] for i in range(chunks)
+    ]
+    units: Callable[[int], Any]
+    if chunks == 1:
+        units = tables[0].__getitem__
+    elif chunks == 2:
+        t0, t1 = tables
 
-    def units(m: int) -> Any:
-        total = 0
-        i = 0
-        while m:
-            total += tables[i][m & 255]
-            m >>= 8
-            i += 1
-        return total
+        def units(m: int) -> Any:
+            return t0[m & low] + t1[m >> width]
+
+    elif chunks == 3:
+        t0, t1, t2 = tables
+        twice = 2 * width
+
+        def units(m: int) -> Any:
+            return t0[m & low] + t1[m >> width & low] + t2[m >> twice]
+
+    else:
+
+        def units(m: int) -> Any:
+            total = 0
+            i = 0
+            while m:
+                total += tables[i][m & low]
+                m >>= width
+                i += 1
+            return total
 
     same = all(units(1 << c) == units_of(1 << c) for c in range(size))
     if (
@@ -118,6 +143,29 @@ def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], A
     ):
         return units_of
     return units
+
+
+_RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(DealRecord))
+_RECORD_SETTERS = tuple(getattr(DealRecord, name).__set__ for name in _RECORD_FIELDS)
+
+
+def _deal_record(*values: Any) -> DealRecord:
+    """`DealRecord(*values)` (every field, in order) without the frozen dataclass's
+    `__init__`, which sets each field through `object.__setattr__`: one slot
+    descriptor call a field, the same record. A record class with a `__post_init__`
+    (checks) is built by its constructor."""
+    if _RECORD_DIRECT:
+        record = _new(DealRecord)
+        for put, value in zip(_RECORD_SETTERS, values, strict=True):
+            put(record, value)
+        return record
+    return DealRecord(*values)
+
+
+_new = object.__new__
+_RECORD_DIRECT = not hasattr(DealRecord, "__post_init__") and len(_RECORD_FIELDS) == len(
+    DealRecord.__slots__
+)
 
 
 class FastEnd:
@@ -145,7 +193,14 @@ class FastEnd:
         )
         self.sides = tuple(tuple(sorted(seats)) for seats in rules.sides.seats)
         self.teams = rules.sides.mode == "teams"
+        # the total slots each side's points go to: the side's, or each of its seats'
+        self.slots = tuple(
+            (rules.sides.side_of[seats[0]],) if self.teams else seats for seats in self.sides
+        )
+        self.last_trick = rules.scoring.last_trick
+        self.multiply = rules.scoring.big_win_effect == "multiply"
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
+        self.plans: dict[tuple[int, int], Any] = {}  # `_plan` per (dealer, seats)
         # `chain.Chain` of this ruleset once built (None: it does not apply; False: not yet)
         self.chain: object = False
         # its tables (next dealer; leader, trump, follow, window per dealer), once built
@@ -295,7 +350,6 @@ class FastEnd:
         """The deal's scoring from its facts: `deal` is (contract, declarer, partner,
         deal_no, dealer), the records' fields; state or kernel, the same computation."""
         contract_id, declarer, partner, deal_no, dealer = deal
-        rules = self.rules
         units_of = self.units
         # `points` sums per-card values, so over the seats' disjoint captures it adds up:
         # one table sum per seat instead of one per side, best seat and the whole.
@@ -310,18 +364,24 @@ class FastEnd:
         else:  # never for the interpreter's captures; kept exact all the same
             all_units = units_of(everything)
             seat_units = None
-        last_trick = rules.scoring.last_trick
-        decls = [(r.seat, r.points) for r in declarations if not r.cancelled]
+        last_trick = self.last_trick
+        declared_by = [0] * len(won)  # declared points per seat
+        for r in declarations:
+            if not r.cancelled:
+                declared_by[r.seat] += r.points
         facts = []
         for seats in self.sides:
             tricks = 0
             best = seats[0]
+            top = tricks_won[best]
+            declared = cards_units = 0
             for x in seats:
-                tricks += tricks_won[x]
-                if tricks_won[x] > tricks_won[best]:
-                    best = x
+                tw = tricks_won[x]
+                tricks += tw
+                if tw > top:
+                    best, top = x, tw
+                declared += declared_by[x]
             if seat_units is not None:
-                cards_units = 0
                 for x in seats:
                     cards_units += seat_units[x]
                 outside = all_units - seat_units[best]
@@ -332,57 +392,53 @@ class FastEnd:
                 cards_units = units_of(cards)
                 outside = all_units - units_of(won[best])
             is_last = last in seats
-            declared = 0
-            for x, p in decls:
-                if x in seats:
-                    declared += p
             facts.append(
                 (
                     seats,
                     tricks,
                     cards_units,
                     is_last,
-                    cards_units + (last_trick if is_last else 0),
+                    cards_units + last_trick if is_last else cards_units,
                     declared,
-                    tricks_won[best],
+                    top,
                     outside,
                 )
             )
         contract = contract_id or ""
-        big = self._big(facts, contract)
+        big = self._big(facts, contract) if self.big else None
         points = []
+        formula = self.points
         for _seats, tricks, cu, is_last, units, declared, _b, _o in facts:
-            value = self.points(units, cu, is_last, tricks, declared, contract, False)
+            value = formula(units, cu, is_last, tricks, declared, contract, False)
             if value.__class__ is not int:
                 return None  # the interpreter says why (not a whole number)
             points.append(value)
         deltas = [0] * len(totals_before)
-        side_of = rules.sides.side_of
-        for f, pts in zip(facts, points, strict=True):
-            for slot in (side_of[f[0][0]],) if self.teams else f[0]:
+        for slots, pts in zip(self.slots, points, strict=True):
+            for slot in slots:
                 deltas[slot] += pts
-        totals = tuple(t + x for t, x in zip(totals_before, deltas, strict=True))
-        multiplier = big[0].multiplier if big and rules.scoring.big_win_effect == "multiply" else 1
-        record = DealRecord(
-            deal_no=deal_no,
-            dealer=dealer,
-            counted=True,
-            reason="scored",
-            contract=contract_id,
-            declarer=declarer,
-            partner=partner,
-            sides=tuple(f[0] for f in facts),
-            units=tuple(f[4] for f in facts),
-            cards_units=tuple(f[2] for f in facts),
-            tricks=tuple(f[1] for f in facts),
-            declared=tuple(f[5] for f in facts),
-            points=tuple(points),
-            big_win=big[0].id if big else None,
-            big_win_side=big[1] if big else None,
-            multiplier=multiplier,
-            success=None,
-            deltas=tuple(deltas),
-            totals=totals,
+        totals = tuple([t + x for t, x in zip(totals_before, deltas, strict=True)])
+        multiplier = big[0].multiplier if big and self.multiply else 1
+        record = _deal_record(
+            deal_no,
+            dealer,
+            True,
+            "scored",
+            contract_id,
+            declarer,
+            partner,
+            self.sides,
+            tuple([f[4] for f in facts]),
+            tuple([f[2] for f in facts]),
+            tuple([f[1] for f in facts]),
+            tuple([f[5] for f in facts]),
+            tuple(points),
+            big[0].id if big else None,
+            big[1] if big else None,
+            multiplier,
+            None,
+            tuple(deltas),
+            totals,
         )
         return totals, record, (big, facts)
 
@@ -470,28 +526,43 @@ class FastEnd:
         self, seed: int, deal_no: int, dealer: int, n: int
     ) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
         """The hands (masks), monte and stock of deal `deal_no`: the seeded shuffle and
-        the packets, from the seat after the dealer."""
-        rules = self.rules
-        order = shuffled(rules.deck.cards, seed, deal_no)
-        seats = rules.players.order_from(rules.players.next(dealer))
+        the packets, from the seat after the dealer (`_plan`'s slices of the order)."""
+        order = shuffled(self.rules.deck.cards, seed, deal_no)
+        plan = self.plans.get((dealer, n))
+        if plan is None:
+            plan = self.plans[(dealer, n)] = self._plan(dealer, n, len(order))
         hands = [0] * n
-        zones: dict[str, list[int]] = {"stock": [], "monte": []}
+        bit = self.bit.__getitem__
+        for seat, a, b in plan[0]:
+            hands[seat] |= sum(map(bit, order[a:b]))  # distinct cards: the sum is the OR
+        monte = tuple([c for a, b in plan[1] for c in order[a:b]])
+        stock = tuple([c for a, b in plan[2] for c in order[a:b]])
+        return hands, monte, stock
+
+    def _plan(
+        self, dealer: int, n: int, size: int
+    ) -> tuple[
+        tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]
+    ]:
+        """Where the packets go, as slices of a shuffled deck of `size` cards: (seat,
+        start, end) per hand packet, then the monte's and the stock's slices. The sizes
+        depend on the deck's size alone, so one plan serves every deal of a dealer."""
+        rules = self.rules
+        seats = rules.players.order_from(rules.players.next(dealer))
+        to_hands: list[tuple[int, int, int]] = []
+        zones: dict[str, list[tuple[int, int]]] = {"stock": [], "monte": []}
         top = 0
         for packet in self.deal.packets:
             if packet.zone is None:
-                bit = self.bit
                 for seat in seats:
-                    count = packet.count if packet.count is not None else (len(order) - top) // n
-                    m = hands[seat]
-                    for c in order[top : top + count]:
-                        m |= bit[c]
-                    hands[seat] = m
+                    count = packet.count if packet.count is not None else (size - top) // n
+                    to_hands.append((seat, top, top + count))
                     top += count
             else:
-                count = packet.count if packet.count is not None else len(order) - top
-                zones[packet.zone].extend(order[top : top + count])
+                count = packet.count if packet.count is not None else size - top
+                zones[packet.zone].append((top, top + count))
                 top += count
-        return hands, tuple(zones["monte"]), tuple(zones["stock"])
+        return tuple(to_hands), tuple(zones["monte"]), tuple(zones["stock"])
 
     def begin(
         self,

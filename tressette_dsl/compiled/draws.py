@@ -99,19 +99,33 @@ def randrange_of(rng: random.Random) -> Draw:
 
 
 _DEAL_RNG = random.Random()
+# deck orders already shuffled, by (deck, seed, deal number): a search bot's playouts
+# from one state all shuffle the same next deals, and seeding the generator from a
+# string is most of a shuffle's cost. Bounded: cleared when full.
+_ORDERS: dict[tuple[tuple[int, ...], int, int], tuple[int, ...]] = {}
+_ORDERS_LIMIT = 4096
 
 
 def shuffled(cards: Sequence[int], seed: int, deal_no: int) -> tuple[int, ...]:
     """`engine.rng.shuffled`: the deck order of a deal, top card first, from one re-seeded
     generator (the same string seed as `engine.rng.rng_for`)."""
-    order = list(cards)
+    deck = tuple(cards)
+    key = (deck, seed, deal_no)
+    found = _ORDERS.get(key)
+    if found is not None:
+        return found
+    order = list(deck)
     rng = _DEAL_RNG
     rng.seed(f"tressette-dsl:{seed}:{deal_no}:shuffle")
     if _EXACT:
         _fast_shuffle(rng, order)
     else:
         rng.shuffle(order)
-    return tuple(order)
+    found = tuple(order)
+    if len(_ORDERS) >= _ORDERS_LIMIT:
+        _ORDERS.clear()
+    _ORDERS[key] = found
+    return found
 
 
 __all__ = ["Draw", "getrandbits_of", "randrange_of", "shuffled"]

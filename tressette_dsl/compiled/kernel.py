@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
-from tressette_dsl.compiled.chain import Between, Chain, Finished, chain_for
+from tressette_dsl.compiled.chain import Between, Chain, DealEnd, Finished, chain_for
 from tressette_dsl.compiled.decltable import table_of
 from tressette_dsl.compiled.draws import getrandbits_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
@@ -40,7 +40,7 @@ from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
 from tressette_dsl.engine.game import legal_actions, new_game
-from tressette_dsl.engine.match import total_slots
+from tressette_dsl.engine.match import MatchResult, result, total_slots
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.state import (
     DeclRecord,
@@ -299,20 +299,22 @@ def kernel_step(
     deals: bool = False,
     limit: int = 1 << 62,
     finish: bool = False,
-) -> GameState | Finished:
+    light: bool = False,
+) -> GameState | Finished | DealEnd:
     """Run the generated loop from `state`, then the interpreter for the action it left.
 
     With `deals` (a playout to the end of the match) a deal that ends with the match
     going on is followed on the kernel itself (`chain.Chain`), without writing a state
     between the deals, while fewer than `limit` actions were made; with `finish` too,
-    a match the kernel ends itself gives its `Finished` record and no state at all."""
+    a match the kernel ends itself gives its `Finished` record and no state at all; with
+    `light`, a deal the kernel ends itself gives its `DealEnd` record (no next deal)."""
     assert compiled.run is not None
     k = Kernel(rules, state)
     chain = chain_for(compiled.fast_end, state) if deals else None
     k.chain = chain
     k.finish = finish
     _drive(rules, compiled, k, choose, stats=stats, limit=limit, run=True)
-    return _hand_over(rules, compiled, k, state, choose, stats=stats)
+    return _hand_over(rules, compiled, k, state, choose, stats=stats, light=light)
 
 
 def _drive(
@@ -365,9 +367,11 @@ def _hand_over(
     choose: Sequence[Chooser],
     *,
     stats: PlayoutStats,
-) -> GameState | Finished:
+    light: bool = False,
+) -> GameState | Finished | DealEnd:
     """Count what the kernel did, then write its state back and let the interpreter
-    apply the action it left (or give the `Finished` record of the match it ended)."""
+    apply the action it left (or give the `Finished` record of the match it ended, or
+    with `light` the `DealEnd` record of the deal it ended)."""
     chain = k.chain
     stats.actions += k.actions
     stats.card_plays += k.actions - k.free
@@ -377,6 +381,13 @@ def _hand_over(
     fast = compiled.fast_end
     if k.stop == 1 and k.card is not None and fast is not None:  # the deal's last card
         quick = chain if chain is not None else chain_for(fast, state)
+        if light and quick is not None:
+            closed = quick._close(k, k.card[0])
+            if closed is not None:  # scored on the kernel's data: no state, no next deal
+                stats.actions += 1
+                stats.card_plays += 1
+                totals, record, _counted, outcome = closed
+                return DealEnd(totals, (*k.deals, record), outcome)
         after = quick.next_state(k, k.card[0]) if quick is not None else None
         if after is not None:  # the next deal's state, without writing this deal's
             stats.actions += 1
@@ -499,6 +510,62 @@ def playout(
     return state
 
 
+def playout_result(
+    rules: Ruleset,
+    state: GameState,
+    rng: random.Random | Sequence[random.Random] | None = None,
+    *,
+    policy: Policy | None = None,
+    stats: PlayoutStats | None = None,
+    max_actions: int = 200_000,
+    first: int | None = None,
+) -> MatchResult:
+    """``engine.result(rules, playout(rules, state, rng, ...))`` - the result after the
+    deal is played out, same choices, same `first` - for a caller that wants only that
+    (a search bot scoring a playout): when the kernel ends the deal itself, the deal is
+    scored on its lists (`chain.DealEnd`) and neither the ended deal's state nor the
+    next deal is built."""
+    compiled = compile_ruleset(rules)
+    if (
+        not compiled.coverage.covers
+        or compiled.fast_end is None
+        or state.match.roster
+        or rules.players.people is not None
+    ):
+        end = playout(
+            rules, state, rng, policy=policy, stats=stats, max_actions=max_actions, first=first
+        )
+        return result(rules, end)
+    choose = choosers(rules.players.count, rng, policy)
+    stats = stats if stats is not None else PlayoutStats()
+    began = stats.actions
+    restore: tuple[int, Chooser] | None = None
+    if first is not None and state.to_act is not None and not state.over:
+        seat = state.to_act
+        restore = (seat, choose[seat])
+        choose[seat] = _FirstThen(first, choose[seat])
+    while not state.over:
+        if in_kernel(compiled, state):
+            got = kernel_step(
+                rules, compiled, state, choose, stats, limit=began + max_actions, light=True
+            )
+            if isinstance(got, DealEnd):
+                return got.result(rules, state.n)
+            assert isinstance(got, GameState)  # no `finish`: never a `Finished`
+            state = got
+        elif in_round(compiled, state):
+            state = round_step(rules, state, choose, stats)
+        else:
+            state = interpreted_step(rules, state, choose, stats)
+        if restore is not None:  # the first decision is made: back to the plain chooser
+            choose[restore[0]], restore = restore[1], None
+        if state.deal_ended:
+            break
+        if stats.actions - began >= max_actions:
+            raise RuntimeError(f"the playout did not end within {max_actions} actions")
+    return result(rules, state)
+
+
 def playout_match(
     rules: Ruleset,
     state: GameState,
@@ -533,6 +600,7 @@ def playout_match(
             )
             if isinstance(got, Finished):
                 return got
+            assert isinstance(got, GameState)  # no `light`: never a `DealEnd`
             state = got
         elif in_round(compiled, state):
             state = round_step(rules, state, choose, stats)
@@ -582,6 +650,7 @@ def playout_new_match(
     got = _hand_over(rules, compiled, k, first, choose, stats=stats)
     if isinstance(got, Finished):
         return got
+    assert isinstance(got, GameState)  # no `light`: never a `DealEnd`
     left = max_actions - (stats.actions - began)
     return playout_match(rules, got, rng, policy=policy, stats=stats, max_actions=left)
 
@@ -598,4 +667,5 @@ __all__ = [
     "playout",
     "playout_match",
     "playout_new_match",
+    "playout_result",
 ]

@@ -98,19 +98,35 @@ def kernel_round(rules: Ruleset, k: Kernel, choose: Sequence[Chooser]) -> int | 
     kernel's records (`k.decls`), which its tabulated options read, and their reveals to
     its log of reveals, in turn with the drawn cards shown."""
     d = rules.declaring
-    if d is None or not any(k.hands) or k.trick:
+    if d is None or k.trick or not any(k.hands):
         return None
     on_declare = d.reveal == "on_declare"
     scored_now = d.scored == "immediately"
     decisions = 0
     table, decls, hands, wplayed = k.table, k.decls, k.hands, k.wplayed
-    for seat in rules.players.order_from(k.seat):
+    options_of = table.options
+    # a seat that declared nothing yet: its options straight from the table's memo
+    fresh, relevant = table.fresh, table.relevant
+    grb = k.grb  # the seats' getrandbits under the random policy: the draw written out
+    for seat in _orders(rules)[k.seat]:
         while True:
-            done = [(r.decl, r.cards) for r in decls if r.seat == seat]
-            options = table.options(done, hands[seat] | wplayed[seat])
-            i = choose[seat](len(options) + 1)
+            basis = hands[seat] | wplayed[seat]
+            options = None
+            if relevant is not None and not any(r.seat == seat for r in decls):
+                options = fresh.get(basis & relevant)
+            if options is None:
+                options = options_of([(r.decl, r.cards) for r in decls if r.seat == seat], basis)
+            n = len(options) + 1
+            if grb is None:
+                i = choose[seat](n)
+            else:  # `draws._fast_randrange`, inline
+                g = grb[seat]
+                bits = n.bit_length()
+                i = g(bits)
+                while i >= n:
+                    i = g(bits)
             decisions += 1
-            if i >= len(options):
+            if i >= n - 1:
                 break
             decl, text, cards = options[i]
             decls.append(
@@ -129,3 +145,17 @@ def kernel_round(rules: Ruleset, k: Kernel, choose: Sequence[Chooser]) -> int | 
                 k.reveal_log.extend((~seat, cards))  # a declared reveal, in turn
     k.rounds += decisions
     return decisions
+
+
+_ORDERS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def _orders(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
+    """`players.order_from` of every seat, once per table shape."""
+    key = (rules.players.count, rules.players.step)
+    found = _ORDERS.get(key)
+    if found is None:
+        found = _ORDERS[key] = tuple(
+            rules.players.order_from(s) for s in range(rules.players.count)
+        )
+    return found
