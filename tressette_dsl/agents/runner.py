@@ -24,7 +24,7 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.actions import Action, Play
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.seating import original_seat, rules_for
 from tressette_dsl.engine.state import DealRecord, GameState
@@ -77,8 +77,11 @@ def play_match(
     """
     began = time.perf_counter()
     rngs = [seat_rng(seed, s) for s in range(len(agents))]
-    state, first = start(rules, seed)
-    deals = sum(1 for e in first if type(e).__name__ == "Dealt")
+    # events only for a caller that reads them (`on_step`): the deals are counted from the
+    # state (`deal_no` counts every deal dealt, as the `Dealt` events did)
+    log = on_step is not None
+    state, _first = start(rules, seed)
+    deals = state.match.deal_no
     actions, plays = 0, 0
     while not is_over(state):
         seat = to_act(state, rules)
@@ -87,7 +90,7 @@ def play_match(
         out_of_turn = interruption(agents, rules, state, rngs)  # claims "at any moment"
         if out_of_turn is not None:
             seat, action = out_of_turn
-            state, events = apply(rules, state, action, seat=seat)
+            state, events = apply(rules, state, action, seat=seat, events=log)
         else:
             legal = legal_actions(rules, state)
             player = original_seat(state, seat)  # the agents sit where the match began
@@ -97,10 +100,10 @@ def play_match(
                     f"{agents[player].name} agent in seat {seat} chose {action!s}, "
                     "which is not a legal action"
                 )
-            state, events = apply(rules, state, action)
+            state, events = apply(rules, state, action, events=log)
         actions += 1
-        plays += str(action).startswith("play ")
-        deals += sum(1 for e in events if type(e).__name__ == "Dealt")
+        plays += type(action) is Play  # only a card play's text begins "play "
+        deals = state.match.deal_no
         if on_step is not None:
             on_step(seat, action, events, state)
         if deals > max_deals:
