@@ -8,6 +8,9 @@ workload is timed `--runs` times on one core; the medians and their ratio are pr
     python bench/bench_engine.py                # 5 runs x 200 deals
     python bench/bench_engine.py --deals 50 --runs 3
 
+`no events` is the generic engine as bots and `simulate` call it (`apply(...,
+events=False)`: the same states, no event records).
+
 Only card plays are counted as "plays"; declarations, signals and claims offered by the
 generic engine are chosen at random too (they are part of its legal actions), but a deal
 always ends after its 40 card plays. This is a measurement, not a test: nothing fails.
@@ -33,8 +36,10 @@ from tressette_dsl.engine.actions import Claim, Play  # noqa: E402
 from tressette_dsl.loader import load_ruleset  # noqa: E402
 
 
-def generic_deals(rules, n: int, seed: int) -> tuple[int, int]:
-    """Play n deals of random legal play; return (deals, card plays)."""
+def generic_deals(rules, n: int, seed: int, *, events: bool = True) -> tuple[int, int]:
+    """Play n deals of random legal play; return (deals, card plays). With
+    `events=False`, `apply` builds no event records (as bots and `simulate` call it)."""
+    quiet = {} if events else {"events": False}
     rng = random.Random(seed)
     deals = plays = 0
     game = 0
@@ -49,7 +54,7 @@ def generic_deals(rules, n: int, seed: int) -> tuple[int, int]:
         if isinstance(action, Claim):  # a claim ends the match early: not a full deal
             others = [a for a in legal if not isinstance(a, Claim)]
             action = others[rng.randrange(len(others))] if others else action
-        state, _events = apply(rules, state, action)
+        state, _events = apply(rules, state, action, **quiet)
         if isinstance(action, Play):
             plays += 1
         if deal_over(state):
@@ -73,10 +78,17 @@ def main(argv: list[str] | None = None) -> int:
 
     rules = load_ruleset(args.ruleset)
     generic_deals(rules, 2, args.seed)  # warm-up: imports, caches
-    results: dict[str, list[tuple[float, int, int]]] = {"generic": [], "handwritten": []}
+    results: dict[str, list[tuple[float, int, int]]] = {
+        "generic": [],
+        "no events": [],
+        "handwritten": [],
+    }
     for run in range(args.runs):
         seed = args.seed + run
         results["generic"].append(_time(lambda s=seed: generic_deals(rules, args.deals, s)))
+        results["no events"].append(
+            _time(lambda s=seed: generic_deals(rules, args.deals, s, events=False))
+        )
         results["handwritten"].append(
             _time(lambda s=seed: (args.deals, handwritten.play_deals(args.deals, s)))
         )

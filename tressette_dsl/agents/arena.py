@@ -34,15 +34,25 @@ from typing import Any
 
 from tressette_dsl.agents.base import Agent, choose, seat_rng
 from tressette_dsl.agents.registry import build
-from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, result, start
+from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, start
+from tressette_dsl.engine.people import (
+    has_people,
+    people_count,
+    person_to_act,
+    person_totals,
+    winner_people,
+)
 from tressette_dsl.rules.model import Ruleset
 
 Z95 = 1.959963984540054
 
 
 def units_of(rules: Ruleset) -> list[tuple[int, ...]]:
-    """The seats that play as one: the teams, or every seat alone."""
+    """The seats that play as one: the teams, or every seat alone; every person alone when
+    people move round the seats (`seating.people`: the agents are bound to people)."""
     sides = rules.sides
+    if has_people(rules):
+        return [(p,) for p in range(people_count(rules))]
     if sides.mode == "teams":
         return [tuple(sorted(seats)) for seats in sides.seats]
     return [(x,) for x in range(rules.players.count)]
@@ -98,9 +108,10 @@ class Game:
 def play_game(
     rules: Ruleset, spec_a: str, spec_b: str, seed: int, assignment: int, *, match: bool = False
 ) -> Game:
-    """Play deal `seed` (or the match from it) with A in the seats of `assignment`."""
+    """Play deal `seed` (or the match from it) with A in the seats of `assignment` (the
+    people, `engine.people`: person k is seat k unless the people move round the seats)."""
     seats_a = set(assignments(rules)[assignment])
-    n = rules.players.count
+    n = people_count(rules)
     timers = (Timer(), Timer())
     agents: list[Any] = []
     for x in range(n):
@@ -108,10 +119,10 @@ def play_game(
         agents.append(_Timed(build(spec_a if mine else spec_b), timers[0 if mine else 1]))
     rngs = [seat_rng(seed, x) for x in range(n)]
     state, _events = start(rules, seed)
-    before = result(rules, state).seat_totals
+    before = person_totals(rules, state)
     steps = 0
     while not is_over(state) and (match or not deal_over(state)):
-        seat = state.to_act
+        seat = person_to_act(rules, state)  # the person deciding (a dummy's owner for it)
         if seat is None:
             break
         legal = legal_actions(rules, state)
@@ -122,14 +133,13 @@ def play_game(
         steps += 1
         if steps > 200_000:
             raise RuntimeError("the game did not end within 200000 actions")
-    res = result(rules, state)
-    gains = [a - b for a, b in zip(res.seat_totals, before, strict=True)]
+    gains = [a - b for a, b in zip(person_totals(rules, state), before, strict=True)]
     ours = [gains[x] for x in range(n) if x in seats_a]
     theirs = [gains[x] for x in range(n) if x not in seats_a]
     margin = sum(ours) / len(ours) - sum(theirs) / len(theirs)
     if rules.match.winner == "lowest":
         margin = -margin
-    won = bool(seats_a & set(res.winner_seats)) if match else None
+    won = bool(seats_a & winner_people(rules, state)) if match else None
     return Game(
         seed,
         assignment,

@@ -136,6 +136,7 @@ class _View:
         self.me: int = obs.seat if obs is not None else 0
         self.hand: tuple[str, ...] = tuple(obs.hand) if obs is not None else hand
         self.reverse = rules.match.winner == "lowest"
+        self._voids: dict[int, set[int]] | None = None
 
     # --- cards --------------------------------------------------------------------------
     def idx(self, card: str) -> int:
@@ -178,6 +179,38 @@ class _View:
             ):
                 return False
         return True
+
+    def voids(self) -> dict[int, set[int]]:
+        """Suits each seat has shown it lacks: a card off the suit led in a finished trick
+        whose record says follow-suit was in force (`follow`; a seat free to play any card,
+        as in tressette-in-due's last tricks or without follow-suit, shows nothing)."""
+        out: dict[int, set[int]] = {}
+        for trick in self.obs.tricks:
+            plays = trick["plays"]
+            if not trick.get("follow", False) or not plays:
+                continue
+            led = self.suit(plays[0][1])
+            for seat, card in plays[1:]:
+                if self.suit(card) != led:
+                    out.setdefault(int(seat), set()).add(led)
+        return out
+
+    def uncatchable(self, card: str, seats: Sequence[int], seen: set[str]) -> bool:
+        """Nobody of `seats` can beat `card` in its own suit: no unseen card of the suit
+        is stronger (a master), or every one of them showed a void in the suit. With
+        trumps a void seat may trump, so there only a void in trumps counts."""
+        if not seats or self.is_master(card, seen):
+            return True
+        suit, trump = self.suit(card), self.trump()
+        if trump is not None and suit != trump:
+            return False
+        voids = self._voids if self._voids is not None else self.voids()
+        self._voids = voids
+        return all(suit in voids.get(seat, set()) for seat in seats)
+
+    def opponents(self) -> list[int]:
+        partners = self.partners()
+        return [x for x in range(self.rules.players.count) if x != self.me and x not in partners]
 
     def trump(self) -> int | None:
         trump = self.obs.trump
@@ -465,7 +498,14 @@ class _View:
 
     def _lead(self, cards: list[str]) -> str:
         seen = self.seen()
-        masters = [c for c in cards if self.value(c) > 0 and self.is_master(c, seen)]
+        opponents = self.opponents()
+        masters = [c for c in cards if self.value(c) > 0 and self.uncatchable(c, opponents, seen)]
+        if not masters:  # a low card no opponent can follow higher: it keeps the lead
+            masters = [
+                c
+                for c in cards
+                if not self.is_master(c, seen) and self.uncatchable(c, opponents, seen)
+            ]
         trump = self.trump()
         holds, void = self.partner_suits()
         if masters:
@@ -503,14 +543,14 @@ class _View:
         partners = self.partners()
         remaining = players.count - len(trick) - 1
         after = [players.next(self.me, k) for k in range(1, remaining + 1)]
-        opponents_after = any(s not in partners for s in after)
         seen = self.seen()
         trick_value = sum(self.value(c) for _s, c in trick)
         winners = [c for c in cards if self.beats(c, best)]
 
-        if best_seat in partners and (not opponents_after or self.is_master(best, seen)):
+        threats = [s for s in after if s not in partners]
+        if best_seat in partners and self.uncatchable(best, threats, seen):
             return max(cards, key=lambda c: (self.value(c), -self.strength(c)))
-        safe = [c for c in winners if not opponents_after or self.is_master(c, seen)]
+        safe = [c for c in winners if self.uncatchable(c, threats, seen)]
         if best_seat in partners:  # the partner wins for now: secure it, never overtake
             if safe:
                 return max(safe, key=lambda c: (self.value(c), -self.strength(c)))

@@ -5,14 +5,21 @@ seat's agent sees only ``observe(rules, state, seat)`` and the legal actions (a 
 also gets the state, to determinize it: `base.choose`), and chooses with its own seeded
 `random.Random` (`base.seat_rng`), so a match is a pure function of the ruleset, the seed
 and the agent kinds.
+
+The agents are bound to *people*, not places (`engine.people`): agent k plays person k
+wherever he sits this deal (with `seating.people` the people move round the places; after
+`match.eliminate` a person is the seat he began in), and decides the dummy's actions in the
+deals he owns it. Without either, person k is seat k and nothing changes.
 """
 
 from __future__ import annotations
 
+import random
 import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from tressette_dsl.agents import make_agent
 from tressette_dsl.agents.base import Agent, AgentError, choose, interruption, seat_rng
@@ -26,7 +33,14 @@ from tressette_dsl.engine import (
 )
 from tressette_dsl.engine.actions import Action, Play
 from tressette_dsl.engine.events import Event
-from tressette_dsl.engine.seating import original_seat, rules_for
+from tressette_dsl.engine.people import (
+    has_people,
+    people_count,
+    person_at,
+    person_to_act,
+    winner_people,
+)
+from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import DealRecord, GameState
 from tressette_dsl.rules.model import Ruleset
 
@@ -44,7 +58,10 @@ class MatchSummary:
     seed: int
     over: bool
     winners: tuple[str, ...] = ()
-    winner_seats: tuple[int, ...] = ()
+    winner_seats: tuple[int, ...] = ()  # the seats the winners hold at the end
+    # with `seating.people` the winning people (`engine.people`), who move round the seats;
+    # () otherwise: people are then the seats the match began with, `winner_seats`
+    winner_people: tuple[int, ...] = ()
     reason: str | None = None
     deals: int = 0
     actions: int = 0
@@ -71,33 +88,37 @@ def play_match(
 ) -> tuple[GameState, MatchSummary]:
     """Play one match; return the final state and its summary.
 
-    `on_step(seat, action, events, state)` is called after every action. Raises
-    `AgentError` when an agent returns an action that is not legal, and `MatchStopped`
-    when a limit is reached.
+    `agents[k]` plays person k (`engine.people`; cycled when fewer agents than people are
+    given). `on_step(seat, action, events, state)` is called after every action, `seat`
+    the seat that decided. Raises `AgentError` when an agent returns an action that is not
+    legal, and `MatchStopped` when a limit is reached.
     """
     began = time.perf_counter()
-    rngs = [seat_rng(seed, s) for s in range(len(agents))]
     # events only for a caller that reads them (`on_step`): the deals are counted from the
     # state (`deal_no` counts every deal dealt, as the `Dealt` events did)
     log = on_step is not None
     state, _first = start(rules, seed)
+    count = max(len(agents), people_count(rules, state))
+    people = [agents[p % len(agents)] for p in range(count)]
+    rngs = [seat_rng(seed, p) for p in range(count)]
     deals = state.match.deal_no
     actions, plays = 0, 0
     while not is_over(state):
         seat = to_act(state, rules)
-        if seat is None:
+        player = person_to_act(rules, state)
+        if seat is None or player is None:
             raise MatchStopped("the match is not over but no seat is to act")
-        out_of_turn = interruption(agents, rules, state, rngs)  # claims "at any moment"
+        seated, seated_rngs = _by_seat(rules, state, people, rngs)
+        out_of_turn = interruption(seated, rules, state, seated_rngs)  # claims "at any moment"
         if out_of_turn is not None:
             seat, action = out_of_turn
             state, events = apply(rules, state, action, seat=seat, events=log)
         else:
             legal = legal_actions(rules, state)
-            player = original_seat(state, seat)  # the agents sit where the match began
-            action = choose(agents[player], rules_for(rules, state), state, legal, rngs[player])
+            action = choose(people[player], rules_for(rules, state), state, legal, rngs[player])
             if action not in legal:
                 raise AgentError(
-                    f"{agents[player].name} agent in seat {seat} chose {action!s}, "
+                    f"{people[player].name} agent in seat {seat} chose {action!s}, "
                     "which is not a legal action"
                 )
             state, events = apply(rules, state, action, events=log)
@@ -116,6 +137,7 @@ def play_match(
         over=bool(res.over),
         winners=tuple(res.winners),
         winner_seats=tuple(sorted(res.winner_seats)),
+        winner_people=tuple(sorted(winner_people(rules, state))) if has_people(rules) else (),
         reason=res.reason,
         deals=len(res.deals) or deals,
         actions=actions,
@@ -126,6 +148,32 @@ def play_match(
         records=tuple(res.deals),
     )
     return state, summary
+
+
+def _by_seat(
+    rules: Ruleset, state: GameState, people: Sequence[Agent], rngs: Sequence[random.Random]
+) -> tuple[Sequence[Agent], Sequence[random.Random]]:
+    """The agents and random sources per seat of this deal, for `base.interruption`, which
+    asks seats: the people's own where they sit (a place nobody takes never interrupts).
+    Only worked out for a ruleset with out-of-turn claims whose people are not the seats."""
+    claims = rules.claims
+    if claims is None or not claims.out_of_turn:
+        return people, rngs
+    if not has_people(rules) and not state.match.roster:
+        return people, rngs
+    who = [person_at(rules, state, seat) for seat in range(state.n)]
+    silent = cast(Agent, _Silent())
+    agents = [silent if p is None else people[p] for p in who]
+    return agents, [rngs[p] if p is not None else rngs[0] for p in who]
+
+
+class _Silent:
+    """The agent of a place nobody takes: never asked to act, never interrupts."""
+
+    name = "nobody"
+
+    def act(self, *_args: object) -> Action:
+        raise AgentError("a place nobody takes was asked to act")
 
 
 def safe_match(

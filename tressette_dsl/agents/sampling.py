@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tressette_dsl.agents import perspective
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.engine import (
     apply,
@@ -70,20 +71,22 @@ class SamplingAgent:
                 "the sampling agent needs the game state's worlds (see agents.base.choose)"
             )
         seat = worlds.seat
+        me = 0  # the person whose outcome counts (`perspective`): set with `before`
         before: Sequence[int] | None = None
         count = max(1, self.budget // len(choices))
         totals = [0.0] * len(choices)
         for _ in range(count):
             world = worlds.sample(rng)
             if before is None:  # the totals so far are public: any world has them
-                before = result(rules, world).seat_totals
+                before = perspective.totals(rules, world)
+                me = perspective.person_deciding(rules, world, seat)
             for i, action in enumerate(choices):
                 if self.engine == "auto":  # the move and the playout, both on the kernel
                     res = self._kernel_playout(rules, world, rng, i)
                 else:
                     after, _events = apply(rules, world, action)
                     res = result(rules, self._playout(rules, after, rng))
-                totals[i] += self._value(rules, before, res, seat)
+                totals[i] += self._value(rules, before, res, me)
         best = max(range(len(choices)), key=lambda i: totals[i])
         return choices[best]
 
@@ -107,11 +110,14 @@ class SamplingAgent:
         return state
 
     @staticmethod
-    def _value(rules: Ruleset, before: Sequence[int], res: MatchResult, seat: int) -> float:
-        """The playout's worth to `seat`, from the match's result after it."""
-        gains = [a - b for a, b in zip(res.seat_totals, before, strict=True)]
-        value = gains[seat] - sum(gains) / len(gains)
-        if res.over and res.winner_seats:
+    def _value(rules: Ruleset, before: Sequence[int], res: MatchResult, person: int) -> float:
+        """The playout's worth to `person`, from the match's result after it: the person
+        the bot plays (`agents.perspective`: he may sit elsewhere by the end of the
+        playout), his gain less the mean gain, and the match won or lost once it is over."""
+        gains = perspective.gains(rules, before, res)
+        value = gains[person] - sum(gains) / len(gains)
+        won = perspective.winners(rules, res)
+        if won:
             bonus = rules.match.target or 100
-            value += bonus if seat in res.winner_seats else -bonus
+            value += bonus if person in won else -bonus
         return value

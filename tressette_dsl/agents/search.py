@@ -43,12 +43,13 @@ import random
 import time as _time
 from collections.abc import Sequence
 
+from tressette_dsl.agents import perspective
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.bid_reading import AuctionWorlds
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.rollout import RolloutPolicy
 from tressette_dsl.agents.search_moves import BidOrder, fold_signals, search_keys
-from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, observe, result
+from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, observe
 from tressette_dsl.engine.actions import Action, Bid
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
@@ -158,8 +159,8 @@ class SearchAgent:
         for _ in range(self.claim_worlds):
             world = worlds.sample(rng)
             after, _events = apply(rules, world, claim)
-            res = result(rules, after)
-            if not (res.over and seat in res.winner_seats):
+            me = perspective.person_deciding(rules, world, seat)  # whom the bot plays
+            if not (is_over(after) and me in perspective.winners(rules, after)):
                 return False
         return True
 
@@ -222,11 +223,12 @@ class _Run:
     def iterate(self, root: _Node, world: GameState, rng: random.Random) -> None:
         rules = self.rules
         if self.before is None:  # the match totals so far are public: any world has them
-            self.before = tuple(result(rules, world).seat_totals)
+            self.before = perspective.totals(rules, world)
         path: list[tuple[_Node, int]] = []
         node, state, depth = root, world, 0
         while not deal_over(state) and state.to_act is not None and depth < self.agent.max_depth:
-            actor = state.to_act
+            # the person whose outcome the node is valued for (`agents.perspective`)
+            actor = perspective.person_deciding(rules, state, state.to_act)
             options = search_keys(legal_actions(rules, state), self.order, self.agent.max_bids)
             if depth == 0:  # the root: this seat's own choices, as its view lists them
                 options = {k: v for k, v in options.items() if k in self.keys} or options
@@ -242,7 +244,9 @@ class _Run:
             widen = self.agent.widen > 0 and depth > 0
             expand = bool(untried) and (not widen or tried < self.room(node))
             if expand:
-                key = self.first_choice(state, actor, options, untried, rng, random_pick=not widen)
+                key = self.first_choice(
+                    state, state.to_act, options, untried, rng, random_pick=not widen
+                )
                 child = node.children[key] = _Node()
                 child.avail = 1
             else:
@@ -277,7 +281,7 @@ class _Run:
     def first_choice(
         self,
         state: GameState,
-        actor: int,
+        seat: int,
         options: dict[str, list[Action]],
         untried: list[str],
         rng: random.Random,
@@ -292,7 +296,7 @@ class _Run:
             return untried[rng.randrange(len(untried))]
         plain = [v[0] for v in options.values()]
         try:
-            view = observe(self.rules, state, actor)
+            view = observe(self.rules, state, seat)  # the seat to act, not the person
             pick = self.agent.heuristic.act(self.rules, view, plain, rng)
         except (ValueError, KeyError, IndexError):
             pick = None
@@ -315,16 +319,17 @@ class _Run:
         return best_key
 
     def rewards(self, end: GameState) -> list[float]:
-        """Per seat, the deal's outcome (see the module's docstring)."""
+        """Per person (`agents.perspective`: the seats, unless the people move round
+        them), the deal's outcome (see the module's docstring)."""
         assert self.before is not None
-        res = result(self.rules, end)
-        gains = [a - b for a, b in zip(res.seat_totals, self.before, strict=True)]
+        gains = perspective.gains(self.rules, self.before, end)
         mean = sum(gains) / len(gains)
         sign = -1.0 if self.reverse else 1.0
         out = [sign * (g - mean) for g in gains]
-        if is_over(end) and res.winner_seats:
+        won = perspective.winners(self.rules, end) if is_over(end) else frozenset()
+        if won:
             bonus = self.bonus
-            out = [r + (bonus if x in res.winner_seats else -bonus) for x, r in enumerate(out)]
+            out = [r + (bonus if x in won else -bonus) for x, r in enumerate(out)]
         return out
 
 

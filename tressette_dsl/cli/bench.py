@@ -102,6 +102,7 @@ def _rates(seconds: float, n_deals: int, plays: int, path: str) -> dict[str, Any
 def interpreted_deals(rules: Any, deals: int, seed: int) -> tuple[int, int]:
     """Random legal play (no claims) through `legal_actions` and `apply`."""
     from tressette_dsl.engine import apply, legal_actions, new_game  # noqa: PLC0415
+    from tressette_dsl.engine.actions import Claim, Play  # noqa: PLC0415
 
     rng = random.Random(seed)
     done = plays = game = 0
@@ -112,10 +113,11 @@ def interpreted_deals(rules: Any, deals: int, seed: int) -> tuple[int, int]:
             state = new_game(rules, seed + game)
             continue
         legal = legal_actions(rules, state)
-        choices = [a for a in legal if str(a) != "claim"] or list(legal)
+        # by type, not by text: the workload times the engine, not `str` of each action
+        choices = [a for a in legal if type(a) is not Claim] or list(legal)
         action = choices[rng.randrange(len(choices))]
         state, _events = apply(rules, state, action)
-        plays += str(action).startswith("play ")
+        plays += type(action) is Play
         done += state.deal_ended or state.over
     return done, plays
 

@@ -44,6 +44,14 @@ from tressette_dsl.engine import (
     to_act,
 )
 from tressette_dsl.engine.actions import Play
+from tressette_dsl.engine.people import (
+    has_people,
+    people_names,
+    per_place,
+    person_at,
+    person_to_act,
+    seat_of_person,
+)
 from tressette_dsl.engine.seating import original_seat, rules_for, start_names
 from tressette_dsl.text import escape
 
@@ -108,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if rules is None:
         return EXIT_USAGE
     try:
-        kinds = parse_players(args.players, rules.players.names)
+        kinds = parse_players(args.players, people_names(rules))  # one kind per person
     except PlayersSpecError as err:
         print(f"tressette play: --players: {escape(str(err))}", file=sys.stderr)
         return EXIT_USAGE
@@ -262,13 +270,15 @@ class Table:
         self.quiet = quiet
         self.log: gamelog.LogWriter | None = None
         self.max_deals = max_deals
+        # kinds, bots and rngs are per person (`engine.people`): the seats the match began
+        # with, unless the people move round the places deal by deal (`seating.people`)
         self.humans = [i for i, k in enumerate(self.kinds) if k == HUMAN]
         self.bots = {i: make_agent(k) for i, k in enumerate(self.kinds) if k != HUMAN}
         self.rngs = [seat_rng(seed, i) for i in range(len(self.kinds))]
         if not self.humans:
             viewer = None  # bots only: show everything, one line per trick
         elif len(self.humans) == 1:
-            viewer = self.humans[0]
+            viewer = self.humans[0]  # his place in the first deal: `_follow` moves it
         else:
             viewer = -1  # hot seat: the shared screen shows public facts only
         self.renderer = render.Renderer(rules, viewer, compact=not self.humans)
@@ -315,13 +325,17 @@ class Table:
         if log_path:
             source = source or self.rules.file
             header = log_header(self.rules, source, self.seed, state, self.kinds, events=first)
+            if has_people(self.rules):  # per place in the first deal; the people's own
+                header["players"] = per_place(self.rules, state, self.kinds)
+                header["people"] = {"names": list(people_names(self.rules)), "players": self.kinds}
             try:
                 self.log = gamelog.LogWriter(log_path, header)
             except OSError as exc:
                 print(f"tressette play: cannot write the log {log_path}: {exc}", file=sys.stderr)
                 return EXIT_USAGE
         self.replay_command = replay_command(self.rules, source, players)
-        self.say(f"{self.rules.title} - seed {self.seed}", render.seating(self.rules, self.kinds))
+        self.say(f"{self.rules.title} - seed {self.seed}", *self._seating(state))
+        self._follow(state)
         if self.humans and suit_input.legend(self.rules):
             self.say(
                 f"Type cards as rank then suit letter: {suit_input.legend(self.rules)} "
@@ -335,6 +349,7 @@ class Table:
                 before = state
                 state, events = self._turn(state)
                 events = self._reseated(before, state, events)
+                events = self._moved(before, state, events)
                 self.say(*self.renderer.events(events))
                 self._record(events)
                 deals += sum(1 for e in events if _type(e) == "Dealt")
@@ -386,14 +401,53 @@ class Table:
             renderer.rules, renderer.viewer = rules, viewer
         return events[cut:]
 
+    def _seating(self, state: Any) -> list[str]:
+        """Who plays: the seats and their kinds, or, when the people move round the places,
+        each person's kind and the place he takes in the first deal."""
+        if not has_people(self.rules):
+            return [render.seating(self.rules, self.kinds)]
+        places = self.rules.players.names
+        parts = []
+        for person, name in enumerate(people_names(self.rules)):
+            seat = seat_of_person(self.rules, state, person)
+            where = "sits the first deal out" if seat is None else f"first at {places[seat]}"
+            parts.append(f"{name} ({self.kinds[person]}, {where})")
+        return ["Players: " + ", ".join(parts), render.seating(self.rules)]
+
+    def _follow(self, state: Any) -> None:
+        """With `seating.people`, the one human's screen follows his place this deal (None:
+        he sits it out and sees what every seat sees)."""
+        if not has_people(self.rules) or len(self.humans) != 1:
+            return
+        seat = seat_of_person(self.rules, state, self.humans[0])
+        for renderer in (self.renderer, self.recorder):
+            renderer.viewer = -1 if seat is None else seat
+
+    def _moved(self, before: Any, state: Any, events: Sequence[Any]) -> Sequence[Any]:
+        """When the people took new places (a new deal, `seating.people`), the events up to
+        the new deal are shown from the human's old place, the rest from his new one."""
+        if not has_people(self.rules) or len(self.humans) != 1:
+            return events
+        person = self.humans[0]
+        if seat_of_person(self.rules, before, person) == seat_of_person(self.rules, state, person):
+            return events
+        cut = next((i for i, e in enumerate(events) if _type(e) == "Dealt"), len(events))
+        self.say(*self.renderer.events(events[:cut]))
+        self._record(events[:cut])
+        self._follow(state)
+        seat = seat_of_person(self.rules, state, person)
+        place = "sit this deal out" if seat is None else f"sit at {self.rules.players.names[seat]}"
+        self.say(f"  You ({people_names(self.rules)[person]}) {place}.")
+        return events[cut:]
+
     def _turn(self, state: Any) -> tuple[Any, Sequence[Any]]:
         acting = to_act(state)  # the seat asked; `seat` decides (a dummy's owner)
         seat = to_act(state, self.rules)
-        if seat is None or acting is None:
+        player = person_to_act(self.rules, state)  # kinds, bots and rngs are per person
+        if seat is None or acting is None or player is None:
             raise RuntimeError("the match is not over but no seat is to act")
         self.rules = rules_for(self.rules, state)  # the seats still in, after an elimination
-        player = original_seat(state, seat)  # kinds, bots and rngs are by the first seating
-        out_of_turn = interruption(self._interrupters(), self.rules, state, self.rngs)
+        out_of_turn = interruption(self._interrupters(state), self.rules, state, self._rngs(state))
         if out_of_turn is not None:  # a bot claims "at any moment" (claims.out_of_turn)
             seat, action = out_of_turn
             state, events = apply(self.rules, state, action, seat=seat)
@@ -422,10 +476,20 @@ class Table:
             self.log.action(acting, str(action), events)
         return state, events
 
-    def _interrupters(self) -> list[Any]:
-        """The agent of each seat that may act out of turn here: the bots (a human claims
-        at his own prompt); None for a human seat."""
-        return [None if kind == HUMAN else self.bots[seat] for seat, kind in enumerate(self.kinds)]
+    def _interrupters(self, state: Any) -> list[Any]:
+        """The agent of each seat that may act out of turn here: the bots of the people
+        sitting there (a human claims at his own prompt); None for a human or nobody."""
+        out = []
+        for seat in range(state.n):
+            person = person_at(self.rules, state, seat)
+            human = person is None or self.kinds[person] == HUMAN
+            out.append(None if person is None or human else self.bots[person])
+        return out
+
+    def _rngs(self, state: Any) -> list[Any]:
+        """The random source of each seat's person, for `interruption` (which asks seats)."""
+        people = [person_at(self.rules, state, seat) for seat in range(state.n)]
+        return [self.rngs[p if p is not None else 0] for p in people]
 
     def _finish(self, state: Any) -> int:
         res = result(self.rules, state)

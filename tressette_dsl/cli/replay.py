@@ -43,7 +43,9 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
-from tressette_dsl.engine.seating import original_seat, rules_for
+from tressette_dsl.engine.occupancy import controller
+from tressette_dsl.engine.people import person_at
+from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.loader import bundled_ids
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.text import escape
@@ -225,7 +227,11 @@ class _Bots:
     and a header whose players were changed diverges at the first action that tells."""
 
     def __init__(self, header: dict[str, Any]) -> None:
-        kinds = list(header["players"])
+        # bound to people (`engine.people`): a header of a ruleset whose people move round
+        # the places lists their kinds under `people`, its `players` being per place
+        people = header.get("people")
+        listed = people.get("players") if isinstance(people, dict) else None
+        kinds = list(listed) if isinstance(listed, list) else list(header["players"])
         self.kinds = kinds
         self.agents = {i: make_agent(k) for i, k in enumerate(kinds) if k != HUMAN}
         self.rngs = [seat_rng(header["seed"], i) for i in range(len(kinds))]
@@ -233,7 +239,10 @@ class _Bots:
     def check(
         self, rules: Ruleset, state: GameState, seat: int, legal: Sequence[Any], action: Any
     ) -> str | None:
-        seat = original_seat(state, seat)  # the bots sit where the match began
+        person = person_at(rules, state, controller(rules_for(rules, state), state, seat))
+        if person is None:
+            return None
+        seat = person  # the bots play people: the seats the match began with, unless they move
         agent = self.agents.get(seat)
         if agent is None:
             return None

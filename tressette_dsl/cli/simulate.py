@@ -39,7 +39,9 @@ from tressette_dsl.agents import AGENT_KINDS, canonical_kind
 from tressette_dsl.agents.registry import check
 from tressette_dsl.agents.runner import MatchSummary, safe_match
 from tressette_dsl.cli.common import load_or_report, seated_or_report
+from tressette_dsl.cli.list_cmd import players_text
 from tressette_dsl.compiled.matches import engine_for, safe_compiled_match
+from tressette_dsl.engine.people import has_people, people_count, people_names
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.simulation import BACKENDS, MatchJob, cap_jobs, run_matches
 from tressette_dsl.simulation.jobs import available_cpus, capped_jobs
@@ -123,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     if rules is None:
         return EXIT_USAGE
     try:
-        kinds = seat_kinds(args.agents, rules.players.count)
+        kinds = seat_kinds(args.agents, people_count(rules), what=_players_word(rules))
     except ValueError as err:
         print(f"tressette simulate: --agents: {err}", file=sys.stderr)
         return EXIT_USAGE
@@ -138,10 +140,10 @@ def run(args: argparse.Namespace) -> int:
         other = load_or_report(args.compare)
         if other is None:
             return EXIT_USAGE
-        if other.players.count != rules.players.count:
+        if people_count(other) != people_count(rules):
             print(
-                f"tressette simulate: --compare: {other.id} has {other.players.count} players, "
-                f"{rules.id} {rules.players.count}: the same seeds need the same seats",
+                f"tressette simulate: --compare: {other.id} has {people_count(other)} players, "
+                f"{rules.id} {people_count(rules)}: the same seeds need the same seats",
                 file=sys.stderr,
             )
             return EXIT_USAGE
@@ -236,9 +238,15 @@ def _present(
     return EXIT_ERRORS if any(failed) else EXIT_OK
 
 
-def seat_kinds(spec: str, seats: int) -> list[str]:
-    """Per seat, the agent specification (cycled): a kind, ``search:iters=200``,
-    ``module:Class`` or an installed bot (`agents.registry`); `ValueError` if one is bad."""
+def _players_word(rules: Ruleset) -> str:
+    """What the agents are given for: seats, or people when they move round the seats."""
+    return "players" if has_people(rules) else "seats"
+
+
+def seat_kinds(spec: str, seats: int, *, what: str = "seats") -> list[str]:
+    """Per seat (per person, `engine.people`), the agent specification (cycled): a kind,
+    ``search:iters=200``, ``module:Class`` or an installed bot (`agents.registry`);
+    `ValueError` if one is bad."""
     kinds = [canonical_kind(k) for k in spec.split(",") if k.strip()]
     if not kinds:
         raise ValueError("no agent kinds given")
@@ -246,7 +254,7 @@ def seat_kinds(spec: str, seats: int) -> list[str]:
         if kind not in AGENT_KINDS:
             check(kind)  # raises "unknown agent kind ..." with the known ones
     if len(kinds) > seats:
-        raise ValueError(f"{len(kinds)} kinds given for {seats} seats")
+        raise ValueError(f"{len(kinds)} kinds given for {seats} {what}")
     return [kinds[i % len(kinds)] for i in range(seats)]
 
 
@@ -326,7 +334,8 @@ def report(
     *,
     jobs: int = 1,
 ) -> list[str]:
-    names = list(rules.players.names)
+    people = has_people(rules)  # the agents play people, who move round the seats
+    names = list(people_names(rules))
     games = len(summaries)
     ok = [s for s in summaries if not s.error]
     first, last = summaries[0].seed, summaries[-1].seed
@@ -334,17 +343,20 @@ def report(
     lines = [
         f"{games} matches of {rules.id} (seeds {first}..{last}); agents: {seats}",
     ]
-    if rules.sides.mode == "teams":
+    told = _players_line(rules)
+    if told:
+        lines.append(f"players: {told}")
+    if rules.sides.mode == "teams" and not people:  # with people, the sides are places
         by_side = Counter(w for s in ok for w in s.winners)
         lines.append("wins by side:  " + _counts(rules.sides.names, by_side, len(ok)))
-    by_seat = Counter(seat for s in ok for seat in s.winner_seats)
+    by_seat = Counter(seat for s in ok for seat in _winners(s, people))
     lines.append(
-        "wins by seat:  "
+        ("wins by player: " if people else "wins by seat:  ")
         + _counts(names, Counter({names[k]: v for k, v in by_seat.items()}), len(ok))
     )
     by_kind: Counter[str] = Counter()
     for s in ok:
-        by_kind.update({kinds[seat] for seat in s.winner_seats})
+        by_kind.update({kinds[seat] for seat in _winners(s, people)})
     lines.append(
         "wins by agent: "
         + _counts(sorted(set(kinds)), by_kind, len(ok))
@@ -382,6 +394,27 @@ def report(
         f"{'s' if jobs != 1 else ''})"
     )
     return lines
+
+
+def _players_line(rules: Any) -> str | None:
+    """The players as the ruleset means them, when they are not simply its seats (people
+    round the places, a dummy, a count chosen per game), as `tressette list` says it."""
+    table = rules.seat_table
+    if table is not None and table.low != table.high:
+        return f"{rules.players.count} players ({table.low}-{table.high} allowed)"
+    people = rules.players.people
+    count = len(people.names) if people is not None else rules.players.count
+    dummy = rules.players.dummy is not None
+    if people is None and dummy:
+        count -= 1
+    out = people is not None and people.sitting_out is not None
+    return players_text(count, rules.players.count, dummy=dummy, sitting_out=out)
+
+
+def _winners(summary: MatchSummary, people: bool) -> tuple[int, ...]:
+    """The winners of a match as the agents are bound: people (`seating.people`), else
+    seats (the seats a game began with)."""
+    return summary.winner_people if people else summary.winner_seats
 
 
 def _counts(labels: Iterable[str], counts: Counter[str], total: int) -> str:

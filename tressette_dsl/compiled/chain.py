@@ -200,18 +200,25 @@ class Chain:
         fast = self.fast
         leader = k.leader
         assert leader is not None
-        trick = [*k.trick, card]
+        trick = (*k.trick, card)
         suit, strength, trump = self.suit, self.strength, k.trump
         led = suit[trick[0]]
-        order = self.seat_at[leader]
-        bi, best = 0, (2 if led == trump else 1, strength[trick[0]])
-        for i in range(1, len(trick)):
-            c = trick[i]
-            cs = suit[c]
-            key = (2 if cs == trump else 1 if cs == led else 0, strength[c])
-            if key > best:
-                bi, best = i, key
-        winner = order[bi]
+        bi = 0
+        if trump < 0:  # no trump: the strongest card of the suit led
+            top = strength[trick[0]]
+            for i in range(1, len(trick)):
+                c = trick[i]
+                if suit[c] == led and strength[c] > top:
+                    bi, top = i, strength[c]
+        else:
+            best = (2 if led == trump else 1, strength[trick[0]])
+            for i in range(1, len(trick)):
+                c = trick[i]
+                cs = suit[c]
+                key = (2 if cs == trump else 1 if cs == led else 0, strength[c])
+                if key > best:
+                    bi, best = i, key
+        winner = self.seat_at[leader][bi]
         mask = 0
         for c in trick:
             mask |= 1 << c

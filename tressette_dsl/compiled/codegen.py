@@ -89,8 +89,10 @@ def generate(rules: Ruleset) -> Generated:
         **em.table_symbols(),
         **em.symbols,
         "LEAD_COUNT": {},
-        "LEAD_TAB": {0: (0, ())},
+        "LEAD_TAB": {0: (0, (), ())},
+        "CHOICE": {},  # the lead tables' (card, signal, value) entries, one object each
         "NO_OPTIONS": (),
+        "BITLEN": tuple(i.bit_length() for i in range(len(rules.deck.cards) + 1)),
     }
     return Generated(
         source, namespace, tuple(s.id for s in rules.signals), (), tuple(delegated), index
@@ -217,7 +219,6 @@ class _Writer:
         )
         for name in (
             "hands",
-            "played",
             "won",
             "public",
             "wplayed",
@@ -235,6 +236,8 @@ class _Writer:
             head(f"{name} = k.{name}")
         for name in ("seat", "leader", "trick_no", "must_follow", "window_open", "last_winner"):
             head(f"{name} = k.{name}")
+        head("led = SUIT_OF[trick[0]] if trick else -1")
+        head("fm = SUIT_MASK[led] if must_follow else 0  # the cards a follower must follow with")
         head("spos = k.spos")
         head("left = k.left")
         head("trump = k.trump")
@@ -275,8 +278,7 @@ class _Writer:
         self.turn_declarations(out)
         out("if trick:")
         out.indent()
-        out("led = SUIT_OF[trick[0]]")
-        out("p = h & SUIT_MASK[led] if must_follow else 0")
+        out("p = h & fm")
         out("if not p:")
         out.indent()("p = h")
         out.dedent()
@@ -287,6 +289,8 @@ class _Writer:
         out("led = -1")
         out("p = h")
         self.choice(out, "lead")
+        out("led = SUIT_OF[c]  # the trick's suit, and what the followers must follow with")
+        out("fm = SUIT_MASK[led] if must_follow else 0")
         out.dedent()
         self.play(out)
 
@@ -436,23 +440,28 @@ class _Writer:
         out("def lead_counts(q, ls):")
         out.indent()
         out("counts = []")
+        out("flat = []  # every choice in order: (card, signal or -1, its value)")
         out("x = q")
         out("while x:")
         out.indent()
         out("b = x & -x")
         out("x ^= b")
         out("hs = q ^ b")
+        out("c = b.bit_length() - 1")
         out("m = 1")
-        for src in srcs:
-            if src == "True":
-                out("m += 1")
-            else:
+        out("flat.append(CHOICE.setdefault((c, -1, None), (c, -1, None)))")
+        for src, (si, value, _truth) in zip(srcs, self.cands["lead"], strict=True):
+            one = f"(c, {si}, {value!r})"
+            if src != "True":
                 out(f"if {src}:")
-                out.indent()("m += 1")
+                out.indent()
+            out("m += 1")
+            out(f"flat.append(CHOICE.setdefault({one}, {one}))")
+            if src != "True":
                 out.dedent()
         out("counts.append(m)")
         out.dedent()
-        out("return (sum(counts), tuple(counts))")
+        out("return (sum(counts), tuple(counts), tuple(flat))")
         return out.lines
 
     def count_by_suit(self, out: _Lines, srcs: list[str]) -> None:
@@ -473,30 +482,15 @@ class _Writer:
         for s in self.suits[:-1]:
             out(f"if i < t{s}[0]:")
             out.indent()
-            out(f"q = q{s}")
-            out(f"cs = t{s}[1]")
+            out(f"c, sig, val = t{s}[2][i]")
             out.dedent()
             out("else:")
             out.indent()
             out(f"i -= t{s}[0]")
-        out(f"q = q{last}")
-        out(f"cs = t{last}[1]")
+        out(f"c, sig, val = t{last}[2][i]")
         for _s in self.suits[:-1]:
             out.dedent()
-        out("x = q")
-        out("j = 0")
-        out("while True:")
-        out.indent()
-        out("b = x & -x")
-        out("x ^= b")
-        out("m = cs[j]")
-        out("if i < m:")
-        out.indent()("break")
-        out.dedent()
-        out("i -= m")
-        out("j += 1")
-        out.dedent()
-        self.signal_of_card(out, "lead", cands)
+        out("b = 1 << c")
 
     def count_any_time(self, out: _Lines, anytime: list[Candidate]) -> None:
         """`na`: `n` plus the any-time signals not yet made this trick that are true
@@ -621,7 +615,7 @@ class _Writer:
         out.dedent()
 
     @staticmethod
-    def draw_choice(out: _Lines, count: str) -> None:
+    def draw_choice(out: _Lines, count: str, small: bool = False) -> None:
         """``pick = i``: one of `count` choices. With the seats' generators (`grb`, each
         one's `getrandbits`: the policy is the random one) `randrange` is written out as
         `draws.randrange_of` does (the same numbers), saving a call a decision."""
@@ -631,7 +625,8 @@ class _Writer:
         out("else:")
         out.indent()
         out("g = grb[seat]")
-        out(f"kk = ({count}).bit_length()")
+        # a count of cards alone is at most the deck's size: its bit length by table
+        out(f"kk = BITLEN[{count}]" if small else f"kk = ({count}).bit_length()")
         out("i = g(kk)")
         out(f"while i >= {count}:")
         out.indent()("i = g(kk)")
@@ -646,7 +641,7 @@ class _Writer:
             self.draw_choice(out, "na")
             self.turn_declared(out, "np")
         else:
-            self.draw_choice(out, "np")
+            self.draw_choice(out, "np", small=True)
         self.nth_bit(out)
 
     @staticmethod
@@ -678,8 +673,7 @@ class _Writer:
         self.resolve(out)
         self.trick_boundaries(out)
         out.dedent()
-        out("hands[seat] = h ^ b")
-        out("played[seat] |= b")
+        out("hands[seat] = h ^ b")  # (`played` is written back from the tricks' log)
         out("left -= 1")
         out("actions += 1")
         out("if public[seat] & b:")

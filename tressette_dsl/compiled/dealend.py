@@ -60,7 +60,8 @@ def _function(
 ) -> Any:
     """A Python function of `params` computing the expression (one call per evaluation).
 
-    It is memoised: the emitted expression is a pure function of its arguments (the
+    It is memoised (unless it only compares and combines its arguments, with no
+    arithmetic and no call): the emitted expression is a pure function of its arguments (the
     helpers it calls are the interpreter's pure built-ins), and a deal's facts take few
     distinct values, while one evaluation through `Fraction` arithmetic costs microseconds.
     The key holds only the arguments the emitted source reads (found in its syntax tree,
@@ -70,9 +71,15 @@ def _function(
     names = {p: p for p in params}
     names["declarer_side"] = "side0"
     src = repr(e.const) if e.const is not NO_CONST else em.emit(e.text, start, scope, names)
-    read = {n.id for n in ast.walk(ast.parse(src, mode="eval")) if isinstance(n, ast.Name)}
+    tree = ast.parse(src, mode="eval")
+    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
     used = [p for p in params if p in read]
     namespace: dict[str, Any] = {**em.table_symbols(), **em.symbols, "MEMO": {}}
+    if not any(isinstance(n, ast.Call | ast.BinOp) for n in ast.walk(tree)):
+        # comparisons and logic of the arguments alone: cheaper than the memo's key
+        code = compile(f"def f({', '.join(params)}):\n    return {src}\n", "<scoring>", "exec")
+        exec(code, namespace)  # source built by `exprgen` from the parse tree, never text
+        return namespace["f"]
     key = "".join(f"{p}, {p}.__class__, " for p in used)
     code = compile(
         f"def f({', '.join(params)}):\n"
@@ -94,20 +101,35 @@ def _function(
 _MEMO_LIMIT = 50_000  # entries per scoring formula: bounded memory, ample for real facts
 
 
+def _chunk_table(units_of: Callable[[int], Any], shift: int, width: int, every: int) -> list[Any]:
+    """`units_of(v << shift & every)` for every `v` of `width` bits. Built a card at a time
+    (a mask's value is its value without its lowest card plus that card's: `points`
+    adds up over disjoint cards, which `_unit_tables` checks), one addition an entry
+    instead of one `points` call; by `points` itself when the empty mask is not 0."""
+    zero = units_of(0)
+    if zero != 0 or type(zero) is not int:
+        return [units_of(v << shift & every) for v in range(1 << width)]
+    single = [units_of(1 << (shift + j) & every) for j in range(width)]
+    table: list[Any] = [zero] * (1 << width)
+    for v in range(1, 1 << width):
+        low = v & -v
+        table[v] = table[v ^ low] + single[low.bit_length() - 1]
+    return table
+
+
 def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], Any]:
     """`points` of a mask as a sum over its bytes, from tables made with `points`
     itself (it sums per-card values, so it adds over disjoint parts); the tables are
     checked on every card and the whole deck, else `points` is used as it is."""
-    # at most three table lookups a mask, unrolled: chunks of up to 16 bits
-    width = max(8, -(-size // 3))
-    if width > 16:
+    # at most four table lookups a mask, unrolled: chunks of up to 12 bits (tables of
+    # at most 4,096 entries each, built in a few milliseconds)
+    width = max(8, -(-size // 4))
+    if width > 12:
         width = 8
     chunks = -(-size // width)
     every = (1 << size) - 1
     low = (1 << width) - 1
-    tables = [
-        [units_of(v << (width * i) & every) for v in range(1 << width)] for i in range(chunks)
-    ]
+    tables = [_chunk_table(units_of, width * i, width, every) for i in range(chunks)]
     units: Callable[[int], Any]
     if chunks == 1:
         units = tables[0].__getitem__
@@ -123,6 +145,13 @@ def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], A
 
         def units(m: int) -> Any:
             return t0[m & low] + t1[m >> width & low] + t2[m >> twice]
+
+    elif chunks == 4:
+        t0, t1, t2, t3 = tables
+        twice, thrice = 2 * width, 3 * width
+
+        def units(m: int) -> Any:
+            return t0[m & low] + t1[m >> width & low] + t2[m >> twice & low] + t3[m >> thrice]
 
     else:
 

@@ -15,41 +15,45 @@ methods are used instead, so a difference can never pass silently.
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable, Sequence
 
 Draw = Callable[[int], int]
 
 
-def _fast_randrange(rng: random.Random) -> Draw:
-    """`rng.randrange(n)` for an int n >= 1, as CPython's `_randbelow_with_getrandbits`."""
-    getrandbits = rng.getrandbits
+class _Randrange:
+    """`rng.randrange(n)` for an int n >= 1, as CPython's `_randbelow_with_getrandbits`,
+    keeping the generator's `getrandbits` (the kernel's loop makes the same draw inline)."""
 
-    def draw(n: int) -> int:
+    __slots__ = ("getrandbits",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.getrandbits = rng.getrandbits
+
+    def __call__(self, n: int) -> int:
         if n <= 0:
             raise ValueError(f"empty range for randrange({n})")
+        getrandbits = self.getrandbits
         k = n.bit_length()
         r = getrandbits(k)
         while r >= n:
             r = getrandbits(k)
         return r
 
-    _BITS[draw] = getrandbits
-    return draw
 
-
-# each written-out draw's `getrandbits`: the kernel's loop makes the same draw inline
-_BITS: weakref.WeakKeyDictionary[Draw, Callable[[int], int]] = weakref.WeakKeyDictionary()
+def _fast_randrange(rng: random.Random) -> Draw:
+    return _Randrange(rng)
 
 
 def getrandbits_of(draw: Callable[[int], int]) -> Callable[[int], int] | None:
-    """The generator's `getrandbits` behind a draw of `randrange_of`, or None (another
-    policy, or the library's own method): with it, a draw of n choices is
+    """The generator's `getrandbits` behind a draw of `randrange_of` (or of a chooser that
+    says it draws with one: a `bits_of` method), or None (another policy, or the
+    library's own method): with it, a draw of n choices is
     ``r = getrandbits(n.bit_length())`` repeated while ``r >= n``, as `draw` does."""
-    try:
-        return _BITS.get(draw)
-    except TypeError:  # an object that takes no weak reference: not one of these
-        return None
+    kind = draw.__class__
+    if kind is _Randrange:
+        return draw.getrandbits  # type: ignore[attr-defined, no-any-return]
+    bits_of = getattr(kind, "bits_of", None)
+    return bits_of(draw) if bits_of is not None else None
 
 
 def _fast_shuffle(rng: random.Random, x: list[int]) -> None:

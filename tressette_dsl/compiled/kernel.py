@@ -224,10 +224,15 @@ class Kernel:
         tricks = list(s.tricks)
         log = self.trick_log
         width = 4 + n
+        # the generated loop keeps no `played`: the cards of the tricks it logged and of
+        # the trick on the table are added to what the seats had played when it began
+        played = self.played
         for i in range(0, len(log), width):
             trick_no, leader, winner, follow = log[i : i + 4]
             plays = tuple(zip(order(leader), log[i + 4 : i + width], strict=True))
             tricks.append(TrickRecord(trick_no, leader, plays, winner, follow))
+            for seat, card in plays:
+                played[seat] |= 1 << card
         signals = list(s.signals)
         slog = self.sig_log
         for j in range(0, len(slog), 5):
@@ -242,6 +247,8 @@ class Kernel:
             else:
                 reveals.append(Reveal("declared", ~who, shown, s.deal_no))
         seats = order(self.leader) if self.leader is not None else ()
+        for seat, card in zip(seats, self.trick, strict=False):
+            played[seat] |= 1 << card
         in_round = self.pick == -2  # a declaring round from the seat to act has begun
         # a deal the kernel dealt and nothing done in it yet: as the dealing left it
         fresh = self.between is not None and self.actions == self.mark and not self.rounds
@@ -300,6 +307,7 @@ def kernel_step(
     limit: int = 1 << 62,
     finish: bool = False,
     light: bool = False,
+    first: _First | None = None,
 ) -> GameState | Finished | DealEnd:
     """Run the generated loop from `state`, then the interpreter for the action it left.
 
@@ -313,7 +321,7 @@ def kernel_step(
     chain = chain_for(compiled.fast_end, state) if deals else None
     k.chain = chain
     k.finish = finish
-    _drive(rules, compiled, k, choose, stats=stats, limit=limit, run=True)
+    _drive(rules, compiled, k, choose, stats=stats, limit=limit, run=True, first=first)
     return _hand_over(rules, compiled, k, state, choose, stats=stats, light=light)
 
 
@@ -326,12 +334,15 @@ def _drive(
     stats: PlayoutStats,
     limit: int,
     run: bool,
+    first: _First | None = None,
 ) -> None:
     """The generated loop and the rounds and deal ends played on the kernel, until a
     moment that needs a `GameState` (or the end of a match the kernel ends itself)."""
     assert compiled.run is not None
     bits = [getrandbits_of(c) for c in choose]
     k.grb = None if None in bits else bits  # type: ignore[assignment]
+    if first is not None and not first.used and k.grb is not None:
+        k.grb[k.seat] = _FirstBits(first, k.grb, k.seat)
     chain = k.chain
     while True:
         if run:
@@ -437,21 +448,60 @@ def _seat_orders(rules: Ruleset) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+class _First:
+    """A playout's forced first choice (a search bot trying each of its moves), made once,
+    by whichever draw comes first: the interpreter's chooser (`_FirstThen`) or the
+    kernel's inline draw (`_FirstBits`)."""
+
+    __slots__ = ("used", "value")
+
+    def __init__(self, value: int) -> None:
+        self.value, self.used = value, False
+
+
 class _FirstThen:
-    """A chooser that returns `first` once, then asks `then`."""
+    """A chooser that returns the pending first choice once, then asks `then`."""
 
-    __slots__ = ("first", "then", "used")
+    __slots__ = ("first", "then")
 
-    def __init__(self, first: int, then: Chooser) -> None:
-        self.first, self.then, self.used = first, then, False
+    def __init__(self, first: _First, then: Chooser) -> None:
+        self.first, self.then = first, then
 
     def __call__(self, n: int) -> int:
-        if self.used:
+        first = self.first
+        if first.used:
             return self.then(n)
-        self.used = True
-        if not 0 <= self.first < n:
-            raise ValueError(f"first choice {self.first} is not one of the {n} choices")
-        return self.first
+        first.used = True
+        if not 0 <= first.value < n:
+            raise ValueError(f"first choice {first.value} is not one of the {n} choices")
+        return first.value
+
+    def bits_of(self) -> Callable[[int], int] | None:
+        """The kernel draws for `then` (`draws.getrandbits_of`); `_drive` puts the pending
+        first choice in front of them (`_FirstBits`)."""
+        return getrandbits_of(self.then)
+
+
+class _FirstBits:
+    """The kernel's `getrandbits` of the seat that decides first, returning the pending
+    first choice once. The generated draw reads ``g = grb[seat]`` for every decision and
+    calls `g` again only to reject a value too large, so this puts the seat's own
+    `getrandbits` back when it answers, and a second call means the choice was out of
+    range."""
+
+    __slots__ = ("bits", "first", "real", "seat")
+
+    def __init__(self, first: _First, bits: list[Callable[[int], int]], seat: int) -> None:
+        self.first, self.bits, self.seat = first, bits, seat
+        self.real = bits[seat]
+
+    def __call__(self, k: int) -> int:
+        first = self.first
+        if first.used:
+            raise ValueError(f"first choice {first.value} is not one of the choices")
+        first.used = True
+        self.bits[self.seat] = self.real
+        return first.value
 
 
 def playout(
@@ -482,10 +532,12 @@ def playout(
     stats = stats if stats is not None else PlayoutStats()
     began = stats.actions
     restore: tuple[int, Chooser] | None = None
+    pending: _First | None = None
     if first is not None and state.to_act is not None and not state.over:
         seat = state.to_act
         restore = (seat, choose[seat])
-        choose[seat] = _FirstThen(first, choose[seat])
+        pending = _First(first)
+        choose[seat] = _FirstThen(pending, choose[seat])
     while not state.over:
         if use_kernel and in_kernel(compiled, state):
             state = kernel_step(  # type: ignore[assignment]  # no `finish`: a state
@@ -496,13 +548,14 @@ def playout(
                 stats,
                 deals=until == "match",
                 limit=began + max_actions,
+                first=pending,
             )
         elif use_kernel and in_round(compiled, state):
             state = round_step(rules, state, choose, stats)
         else:
             state = interpreted_step(rules, state, choose, stats)
-        if restore is not None:  # the first decision is made: back to the plain chooser
-            choose[restore[0]], restore = restore[1], None
+        if restore is not None and pending is not None and pending.used:
+            choose[restore[0]], restore = restore[1], None  # back to the plain chooser
         if until == "deal" and state.deal_ended:
             break
         if stats.actions - began >= max_actions:
@@ -540,14 +593,23 @@ def playout_result(
     stats = stats if stats is not None else PlayoutStats()
     began = stats.actions
     restore: tuple[int, Chooser] | None = None
+    pending: _First | None = None
     if first is not None and state.to_act is not None and not state.over:
         seat = state.to_act
         restore = (seat, choose[seat])
-        choose[seat] = _FirstThen(first, choose[seat])
+        pending = _First(first)
+        choose[seat] = _FirstThen(pending, choose[seat])
     while not state.over:
         if in_kernel(compiled, state):
             got = kernel_step(
-                rules, compiled, state, choose, stats, limit=began + max_actions, light=True
+                rules,
+                compiled,
+                state,
+                choose,
+                stats,
+                limit=began + max_actions,
+                light=True,
+                first=pending,
             )
             if isinstance(got, DealEnd):
                 return got.result(rules, state.n)
@@ -557,8 +619,8 @@ def playout_result(
             state = round_step(rules, state, choose, stats)
         else:
             state = interpreted_step(rules, state, choose, stats)
-        if restore is not None:  # the first decision is made: back to the plain chooser
-            choose[restore[0]], restore = restore[1], None
+        if restore is not None and pending is not None and pending.used:
+            choose[restore[0]], restore = restore[1], None  # back to the plain chooser
         if state.deal_ended:
             break
         if stats.actions - began >= max_actions:

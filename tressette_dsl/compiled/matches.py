@@ -18,6 +18,7 @@ from tressette_dsl.agents.runner import MatchStopped, MatchSummary, safe_match
 from tressette_dsl.compiled.cache import compile_ruleset
 from tressette_dsl.compiled.kernel import PlayoutStats, playout
 from tressette_dsl.engine import result, start
+from tressette_dsl.engine.people import has_people
 from tressette_dsl.rules.model import Ruleset
 
 #: Agent kinds whose decisions are playouts (they read only their random source).
@@ -79,8 +80,10 @@ def play_compiled_match(
 def safe_compiled_match(
     rules: Ruleset, seed: int, kinds: Sequence[str], max_deals: int = 1000
 ) -> MatchSummary:
-    """`runner.safe_match` on the kernel: any failure becomes the summary's `error`."""
-    if set(kinds) - PLAYOUT_KINDS:
+    """`runner.safe_match` on the kernel: any failure becomes the summary's `error`. A
+    ruleset whose people move round the seats (`seating.people`) is played by the runner:
+    its agents, and their random sources, are the people's, while a playout draws per seat."""
+    if set(kinds) - PLAYOUT_KINDS or has_people(rules):
         return safe_match(rules, seed, kinds, max_deals)
     began = time.perf_counter()
     try:

@@ -37,6 +37,15 @@ if TYPE_CHECKING:
     from tressette_dsl.engine.determinize import determinize
     from tressette_dsl.engine.game import apply, legal_actions, new_game, start
     from tressette_dsl.engine.observe import Observation, observe
+    from tressette_dsl.engine.people import (
+        people_count,
+        people_names,
+        person_at,
+        person_to_act,
+        person_totals,
+        seat_of_person,
+        winner_people,
+    )
     from tressette_dsl.engine.views import events_for
 
 # Imported on first use: building a ruleset imports the phase kinds (engine/phases/), and
@@ -50,6 +59,13 @@ _LAZY = {
     "Observation": "observe",
     "observe": "observe",
     "events_for": "views",
+    "people_count": "people",
+    "people_names": "people",
+    "person_at": "people",
+    "person_to_act": "people",
+    "person_totals": "people",
+    "seat_of_person": "people",
+    "winner_people": "people",
 }
 
 
@@ -81,9 +97,16 @@ __all__ = [
     "new_game",
     "observe",
     "parse_action",
+    "people_count",
+    "people_names",
+    "person_at",
+    "person_to_act",
+    "person_totals",
     "result",
+    "seat_of_person",
     "start",
     "to_act",
+    "winner_people",
 ]
 
 

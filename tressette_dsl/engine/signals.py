@@ -7,11 +7,14 @@ With `signaling.combine` several signals may go with one card (each id once).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
 from tressette_dsl.engine import zone_view
+from tressette_dsl.engine.actions import Play
+from tressette_dsl.engine.phases.common import play_with, plays_for
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import evaluate
 from tressette_dsl.engine.table import zone_sizes
@@ -92,6 +95,9 @@ def _true(truth: Expr, env: dict[str, Any], value: int | None) -> bool:
 
 Candidate = tuple[str, int | None, Expr | None]
 
+# (env, hand before the card, cards) -> per card, a bit per candidate whose truth holds
+Truths = Callable[[dict[str, Any], int, list[int]], list[int]]
+
 
 @dataclass(frozen=True, slots=True)
 class _Tables:
@@ -99,6 +105,11 @@ class _Tables:
 
     by_at: dict[str, tuple[Candidate, ...]]
     needs_unseen: bool
+    # per moment (lead, follow): the candidates' truths as one generated function, None
+    # when an expression is one the generator does not translate (then: the closures)
+    truths: dict[str, Truths | None]
+    # per moment, card and truth bits: the plays offered with that card (`card_offers`)
+    offers: dict[str, dict[int, tuple[Play, ...]]]
 
 
 # id(rules) -> (rules, tables): the ruleset is kept alive with its entry, so an id is never
@@ -122,13 +133,68 @@ def _tables(rules: Ruleset) -> _Tables:
     for sig in rules.signals:
         for value in sig.values or (None,):
             by_at.setdefault(sig.at, []).append((sig.id, value, checked_truth(rules, sig)))
+    candidates = {at: tuple(items) for at, items in by_at.items()}
     tables = _Tables(
-        {at: tuple(items) for at, items in by_at.items()},
+        candidates,
         any(sig.truth is not None and "unseen" in sig.truth.names for sig in rules.signals),
+        {at: _generated(rules, at, candidates.get(at, ())) for at in ("lead", "follow")},
+        {"lead": {}, "follow": {}},
     )
     _TABLES[id(rules)] = (rules, tables)
     _LAST = (rules, tables)
     return tables
+
+
+def _generated(rules: Ruleset, at: str, candidates: tuple[Candidate, ...]) -> Truths | None:
+    """The truths of the signals made `at` as one Python function, generated from the same
+    parse trees by the compiled kernel's expression writer (`compiled.exprgen`: one
+    expression per truth instead of a closure tree; the same semantics, and an expression
+    it does not translate leaves this None, so the closures decide). Per card it tests each
+    candidate on the hand after the card, as `with_cards` does."""
+    if not candidates or all(truth is None for _sig, _value, truth in candidates):
+        return None
+    from tressette_dsl.compiled.exprgen import Emitter, Uncovered  # noqa: PLC0415
+    from tressette_dsl.rules import scopes  # noqa: PLC0415
+
+    em = Emitter(rules.ctx)
+    lines = [
+        "def truths(env, hand, cards):",
+        "    out = []",
+        *(["    ls = env['led_suit']"] if at == "follow" else []),
+        "    for c in cards:",
+        "        h = hand & ~(1 << c)",
+        *(["        ls = CARD_SUIT[c]"] if at == "lead" else []),
+        "        b = 0",
+    ]
+    for i, (_sig, value, truth) in enumerate(candidates):
+        if truth is None:
+            lines.append(f"        b |= {1 << i}")
+            continue
+        names = {"hand": "h", "card": "c", "led_suit": "ls", "value": repr(value or 0)}
+        for name in truth.names - names.keys():
+            names[name] = f"env[{name!r}]"
+        try:
+            src = em.emit(truth.text, "condition", scopes.SIGNAL_TRUTH, names)
+        except Uncovered:
+            return None
+        lines.append(f"        if {src}:")
+        lines.append(f"            b |= {1 << i}")
+    lines += ["        out.append(b)", "    return out"]
+    namespace: dict[str, Any] = {
+        **em.table_symbols(),
+        **em.symbols,
+        "CARD_SUIT": tuple(rules.deck.card_suit),
+    }
+    # our own source: the only ruleset text in it is what `Emitter` wrote as literals
+    exec(compile("\n".join(lines), f"<signal truths {rules.id} {at}>", "exec"), namespace)
+    fn: Truths = namespace["truths"]
+    return fn
+
+
+def offered_now(rules: Ruleset, at: str) -> bool:
+    """Whether any signal may be made with a card `at` (lead, follow) or at any time."""
+    by_at = _tables(rules).by_at
+    return at in by_at or "any_time" in by_at
 
 
 def _candidates(rules: Ruleset, at: str) -> tuple[Candidate, ...]:
@@ -159,6 +225,38 @@ def with_cards(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> lis
                     continue
             singles.append((sig, value))
         out.append(_sets(rules, singles))
+    return out
+
+
+def card_offers(
+    rules: Ruleset, s: GameState, seat: int, cards: list[int]
+) -> list[tuple[Play, ...]] | None:
+    """Per card of `cards`: the card alone, then the card with each signal set that may go
+    with it (what `with_cards` lists, as shared `Play` records), from the generated truths;
+    None when there are none for this moment (or they failed: the closures then raise the
+    located error), and the caller asks `with_cards`."""
+    at = "follow" if s.cards.trick else "lead"
+    tables = _tables(rules)
+    truths = tables.truths.get(at)
+    if truths is None:
+        return None
+    try:
+        bits = truths(truth_env(rules, s, seat), s.cards.hands[seat], cards)
+    except Exception:
+        return None
+    offers = tables.offers[at]
+    shift = len(tables.by_at[at])
+    out = []
+    for card, b in zip(cards, bits, strict=True):
+        key = card << shift | b
+        offer = offers.get(key)
+        if offer is None:
+            candidates = tables.by_at[at]
+            singles = [(sig, v) for i, (sig, v, _t) in enumerate(candidates) if b >> i & 1]
+            text = rules.deck.card_text[card]
+            bare = plays_for(rules.deck.card_text)[card]
+            offer = offers[key] = (bare, *[play_with(text, one) for one in _sets(rules, singles)])
+        out.append(offer)
     return out
 
 

@@ -2,7 +2,10 @@
 
 Built the way PettingZoo's classic games are: `raw_env` is the environment, `env` wraps it
 in the usual wrappers (illegal moves end the game with -1, out-of-bounds actions assert,
-the call order is enforced). Agents are ``player_0``..``player_{n-1}`` (seat numbers).
+the call order is enforced). Agents are ``player_0``..``player_{n-1}``: the people of the
+match (`engine.people`), who are the seats unless `seating.people` moves them round the
+seats deal by deal; an agent then plays wherever its person sits, decides for the dummy in
+the deals its person owns it, and observes zeros with an empty mask in a deal it sits out.
 `seats` chooses n for a ruleset whose `players.count` is a range (default: its default).
 Each observation is ``{"observation": float32[N], "action_mask": int8[A]}``: the vector of
 `encoding.Encoder`, built from ``observe(rules, state, seat)`` only, and the mask of the
@@ -24,9 +27,10 @@ import random
 from importlib import import_module
 from typing import Any
 
-from tressette_dsl.engine import apply, is_over, legal_actions, new_game, observe, result, to_act
+from tressette_dsl.engine import apply, is_over, legal_actions, new_game, observe
 from tressette_dsl.engine.actions import Action
-from tressette_dsl.engine.seating import seat_now, seats_in
+from tressette_dsl.engine.people import people_count, person_to_act, seat_of_person, winner_people
+from tressette_dsl.engine.seating import seats_in
 from tressette_dsl.envs.catalogue import Catalogue
 from tressette_dsl.envs.encoding import Encoder
 from tressette_dsl.envs.tables import seated
@@ -63,7 +67,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.max_actions = max_actions
         self.catalogue = Catalogue(self.rules)
         self.encoder = Encoder(self.rules)
-        n = self.rules.players.count
+        n = people_count(self.rules)
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self.agent_seat = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = _spaces.Dict(
@@ -112,10 +116,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._select()
 
     def _select(self) -> None:
-        seat = to_act(self.state)
+        person = person_to_act(self.rules, self.state)  # a dummy's owner decides for it
         self._legal = {str(a): a for a in legal_actions(self.rules, self.state)}
-        if seat is not None:
-            self.agent_selection = self.possible_agents[seats_in(self.state)[seat]]
+        if person is not None:
+            self.agent_selection = self.possible_agents[person]
         elif not hasattr(self, "agent_selection"):
             self.agent_selection = self.possible_agents[0]
 
@@ -124,9 +128,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def _observe(self, state: Any, agent: str) -> dict[str, Any]:
         mask = _np.zeros(len(self.catalogue), dtype=_np.int8)
-        seat = seat_now(state, self.agent_seat[agent])
-        if seat is None:  # left the table: what it saw last
+        seat = seat_of_person(self.rules, state, self.agent_seat[agent])
+        if seat is None and agent in self._left:  # left the table: what it saw last
             return {"observation": self._left[agent], "action_mask": mask}
+        if seat is None:  # sits this deal out (`seating.people`): nothing to see
+            return {"observation": _np.zeros(self.encoder.size, _np.float32), "action_mask": mask}
         obs = observe(self.rules, state, seat)
         for text in obs.legal:
             mask[self.catalogue.index_of(text)] = 1
@@ -152,7 +158,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.state, _events = apply(self.rules, self.state, chosen)
         self.actions_taken += 1
         if is_over(self.state):
-            winners = result(self.rules, self.state).winner_seats
+            winners = winner_people(self.rules, self.state)
             for a in self.agents:
                 self.rewards[a] = 1.0 if self.agent_seat[a] in winners else -1.0
                 self.terminations[a] = True
@@ -170,9 +176,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def _eliminated(self, before: Any) -> None:
         """The agents whose seats the last action sent away (`match.eliminate`): terminated,
         -1, their last observation kept (from `before`, the state they last sat in)."""
-        still = set(seats_in(self.state))
+        gone = {seat for seat, _total, _deal in self.state.match.left}
         for a in self.agents:
-            if self.agent_seat[a] not in still and a not in self._left:
+            if self.agent_seat[a] in gone and a not in self._left:
                 self._left[a] = self._observe(before, a)["observation"]
                 self.rewards[a] = -1.0
                 self.terminations[a] = True
@@ -188,9 +194,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def _text(self) -> str:
         s = self.state
-        seat = to_act(s)
+        person = person_to_act(self.rules, s)
         seated_now = seats_in(s)
-        who = self.possible_agents[seated_now[seat]] if seat is not None else "nobody (match over)"
+        who = self.possible_agents[person] if person is not None else "nobody (match over)"
         text = f"deal {s.deal_no}, trick {s.trick_no}, totals {list(s.totals)}; to act: {who}"
         if len(seated_now) < len(self.possible_agents):  # the totals are of the seats still in
             text += f"; at the table: {', '.join(self.possible_agents[i] for i in seated_now)}"

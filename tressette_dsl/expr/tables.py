@@ -32,14 +32,7 @@ class Tables:
         )
         self.levels_asc = self.levels_desc[::-1]
         self.points_by_byte = tuple(
-            tuple(
-                sum(
-                    self.value_of[base + b]
-                    for b in range(8)
-                    if byte >> b & 1 and base + b < ctx.n_cards
-                )
-                for byte in range(256)
-            )
+            _byte_sums(self.value_of[base : min(base + 8, ctx.n_cards)])
             for base in range(0, ctx.n_cards, 8)
         )
         self.rivals = tuple(
@@ -91,6 +84,19 @@ class Tables:
 
     def beats_all(self, a: int, m: int) -> bool:
         return a >= 0 and not (m & self.rivals[a])
+
+
+def _byte_sums(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    """Per byte 0..255, the sum of ``values[b]`` over its set bits b (a bit past the end of
+    `values` adds nothing). Each entry is a smaller one plus its lowest bit's value: 255
+    additions per chunk of eight cards where summing each byte's bits takes eight times
+    as many, a share of every ruleset's load (`tressette validate` included)."""
+    sums: list[Any] = [0] * 256
+    for byte in range(1, 256):
+        low = byte & -byte
+        bit = low.bit_length() - 1
+        sums[byte] = sums[byte ^ low] + (values[bit] if bit < len(values) else 0)
+    return tuple(sums)
 
 
 @lru_cache(maxsize=16)

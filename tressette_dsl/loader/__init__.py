@@ -185,6 +185,10 @@ def validate_file(path: str | Path, *, build: bool = True) -> tuple[list[Diagnos
         file = resolve_ruleset_path(path)
         more = recover.more_problems(file, doc, smap, problems, build=build)
         return _dedup([*problems, *more]), False
+    if is_mixin(doc) and build:  # its expressions, as the rulesets extending it compile them
+        from tressette_dsl.loader.mixin_check import extender_problems  # noqa: PLC0415
+
+        return [*problems, *extender_problems(resolve_ruleset_path(path), doc)], False
     if doc.get("abstract") is True or is_mixin(doc) or not build:
         return problems, False
     try:

@@ -106,13 +106,22 @@ _MIXIN_LINE = re.compile(r"^mixin:[ \t]*true[ \t]*(?:#.*)?$", re.MULTILINE)
 
 
 @functools.cache
+def _head(path: FsPath) -> str | None:
+    """The start of a file as text, where its top-level `id:` and `mixin:` lines are; None
+    when it cannot be read. Read once per process: listing the bundled rulesets asks both
+    of every bundled file."""
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")[:20_000]
+    except OSError:
+        return None
+
+
+@functools.cache
 def says_mixin(path: FsPath) -> bool:
     """The file's own top level says ``mixin: true`` (read as text: a bundled file that
     does not parse is `validate`'s to report, and is listed as a ruleset)."""
-    try:
-        return bool(_MIXIN_LINE.search(path.read_text(encoding="utf-8", errors="replace")[:20_000]))
-    except OSError:
-        return False
+    head = _head(path)
+    return head is not None and bool(_MIXIN_LINE.search(head))
 
 
 def bundled_mixin_ids() -> dict[str, FsPath]:
@@ -131,10 +140,8 @@ def _ids_of(files: tuple[FsPath, ...]) -> dict[str, FsPath]:
     stems: dict[str, FsPath] = {}
     for path in files:
         stems.setdefault(path.stem, path)
-        try:
-            match = _ID_LINE.search(path.read_text(encoding="utf-8", errors="replace")[:20_000])
-        except OSError:
-            continue
+        head = _head(path)
+        match = None if head is None else _ID_LINE.search(head)
         if match:
             declared.setdefault(match.group(1), path)
     return {**stems, **declared}

@@ -1,8 +1,10 @@
 """The raw samples that every statistic is drawn from, taken once from match summaries.
 
 A *slot* is what a match total is kept for: a side in team games, a seat otherwise (the
-engine's own convention, `engine.match.slot_names`). Every value stays exact (int or
-Fraction) here; `summary` and `compare` turn them into statistics.
+engine's own convention, `engine.match.slot_names`), a person when people move round the
+seats (`seating.people`: the layout's `seats` are then the people, as the agents are
+bound). Every value stays exact (int or Fraction) here; `summary` and `compare` turn them
+into statistics.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tressette_dsl.agents.runner import MatchSummary
+from tressette_dsl.engine.people import has_people, people_count, people_names
 from tressette_dsl.engine.state import DealRecord
 from tressette_dsl.rules.model import Ruleset
 
@@ -32,9 +35,27 @@ class Layout:
     kinds: tuple[str, ...]  # agent kind per seat
     contracts: tuple[str, ...]
     big_wins: tuple[str, ...]
+    # the places a deal's declarer is numbered by; the seats themselves unless the people
+    # move round the places (`seating.people`), when `seats` names the people
+    places: tuple[str, ...] = ()
 
 
 def layout_of(rules: Ruleset, kinds: Sequence[str]) -> Layout:
+    if has_people(rules):  # the agents play people, whose totals the match keeps
+        people = people_names(rules)
+        return Layout(
+            ruleset=rules.id,
+            title=rules.title,
+            mode=rules.sides.mode,
+            seats=people,
+            sides=(),
+            slots=people,
+            slot_of_seat=tuple(range(len(people))),
+            kinds=tuple(kinds),
+            contracts=tuple(rules.contracts),
+            big_wins=tuple(b.id for b in rules.scoring.big_wins),
+            places=tuple(rules.players.names),
+        )
     teams = rules.sides.mode == "teams"
     seats = tuple(rules.players.names)
     return Layout(
@@ -48,6 +69,7 @@ def layout_of(rules: Ruleset, kinds: Sequence[str]) -> Layout:
         kinds=tuple(kinds),
         contracts=tuple(rules.contracts),
         big_wins=tuple(b.id for b in rules.scoring.big_wins),
+        places=seats,
     )
 
 
@@ -80,13 +102,17 @@ class Samples:
 
 def samples_of(rules: Ruleset, kinds: Sequence[str], summaries: Sequence[MatchSummary]) -> Samples:
     ok = [s for s in summaries if not s.error]
-    n = rules.players.count
+    people = has_people(rules)
+    n = people_count(rules)
     return Samples(
         layout=layout_of(rules, kinds),
         games=len(summaries),
         seeds=tuple(s.seed for s in ok),
         failed=tuple(s.seed for s in summaries if s.error),
-        won=tuple(tuple(seat in s.winner_seats for seat in range(n)) for s in ok),
+        won=tuple(
+            tuple(x in (s.winner_people if people else s.winner_seats) for x in range(n))
+            for s in ok
+        ),
         deals=tuple(s.deals for s in ok),
         actions=tuple(s.actions for s in ok),
         reasons=tuple(s.reason or "?" for s in ok),

@@ -224,7 +224,7 @@ def _contracts(
         )
     declarer: dict[str, Share] = {}
     success: dict[str, Share] = {}
-    for seat, seat_name in enumerate(lay.seats):
+    for seat, seat_name in enumerate(lay.places or lay.seats):  # a deal's declarer: a place
         mine = [r for r in auction if r.contract and r.declarer == seat]
         judged = [r for r in mine if r.reason == "scored" and r.success is not None]
         declarer[seat_name] = wilson(len(mine), n)

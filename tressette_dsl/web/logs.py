@@ -15,6 +15,7 @@ from typing import Any
 
 from tressette_dsl import gamelog
 from tressette_dsl.engine import GameState, observe, result
+from tressette_dsl.engine.people import has_people, people_names, per_place
 from tressette_dsl.rules.model import Ruleset
 
 
@@ -26,10 +27,16 @@ def header(
     state: GameState,
     kinds: Sequence[str],
     events: Sequence[Any],
+    by_place: bool = False,
 ) -> dict[str, Any]:
     """The header of a match's log: the ruleset (id, file for a house rule, hash), seed,
-    dealer, seats and who sat there, and the events of the first deal."""
-    return {
+    dealer, seats and who sat there, and the events of the first deal. `kinds` are per
+    person (`engine.people`); where people move round the places (`seating.people`) the
+    header's `players` are those at each place in the first deal and `people` keeps the
+    names and kinds of the people, whom `tressette replay` binds the bots to (`by_place`:
+    the kinds are per place, a table bound to the places, and are written as they are)."""
+    people = has_people(rules) and not by_place
+    head: dict[str, Any] = {
         "ruleset": rules.id,
         "ruleset_path": path,
         "ruleset_hash": gamelog.ruleset_hash(rules),
@@ -37,11 +44,14 @@ def header(
         "seed": seed,
         "dealer": observe(rules, state, 0).dealer,
         "seats": list(rules.players.names),
-        "players": list(kinds),
+        "players": per_place(rules, state, kinds) if people else list(kinds),
         "setup": {},
         "tool": "tressette-dsl serve",
         "events": [gamelog.to_jsonable(e) for e in events],
     }
+    if people:
+        head["people"] = {"names": list(people_names(rules)), "players": list(kinds)}
+    return head
 
 
 class MatchLog:

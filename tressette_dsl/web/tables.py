@@ -20,6 +20,15 @@ created with. When `match.eliminate` sends seats away the engine numbers the sma
 again; the table's seats (their kinds, tokens, connections) stay those it was created with,
 by their first number, and `seating.seat_now` says where each sits now: a human who left
 keeps his connection and sees the rest of the match as a spectator, with the standings.
+
+The table's seats are *people* (`engine.people`): with `seating.people` the people move
+round the places deal by deal, so a seat of the table (its kind, token, connections) is a
+person, and every deal `engine.seat_of_person` says which place he holds: his view is that
+place's, he decides for the dummy in the deals he owns it, and in a deal he sits out he
+watches as a spectator (`sitting_out` in the update). Without `seating.people` a person is
+a seat, as above. A table of such a ruleset made with one kind per *place* instead (an API
+client of before; the page sends one per person) binds its seats to the places, as tables
+did before people were told from places (`Table.by_place`).
 """
 
 from __future__ import annotations
@@ -49,7 +58,14 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
-from tressette_dsl.engine.seating import original_seat, seat_now
+from tressette_dsl.engine.people import (
+    has_people,
+    people_count,
+    people_names,
+    person_at,
+    person_to_act,
+    seat_of_person,
+)
 from tressette_dsl.web import views
 from tressette_dsl.web.bots import BotPool
 from tressette_dsl.web.catalog import Entry
@@ -148,7 +164,13 @@ class Table:
     ) -> None:
         self.id = table_id
         self.entry = entry
-        self.rules = entry.rules.for_seats(len(kinds))  # the count the table was made for
+        # the count the table was made for (its people, when they move round the places)
+        people = has_people(entry.rules)
+        self.rules = entry.rules if people else entry.rules.for_seats(len(kinds))
+        # seats bound to places, not people: a people ruleset given one kind per place
+        self.by_place = people and len(kinds) == entry.rules.players.count != people_count(
+            entry.rules
+        )
         self.seats = [Seat(i, k) for i, k in enumerate(kinds)]
         self.watchers: set[Connection] = set()
         self.bots = bots
@@ -176,7 +198,13 @@ class Table:
         self.state = state
         kinds = [s.kind for s in self.seats]
         head = header(
-            self.rules, self.entry.path, seed=seed, state=state, kinds=kinds, events=events
+            self.rules,
+            self.entry.path,
+            seed=seed,
+            state=state,
+            kinds=kinds,
+            events=events,
+            by_place=self.by_place,
         )
         self.logs.append(MatchLog(self.log_dir, self.id, self.match_no, head))
         return events
@@ -191,10 +219,12 @@ class Table:
         for text in texts:
             if is_over(state):
                 raise TableError("match_over", "the match is over")
-            now = seat_now(state, seat)  # `seat` is the first seating's number
+            now = self._place(state, seat)  # `seat` is a person: his place now
+            if now is None and has_people(self.rules):
+                raise TableError("sitting_out", "you sit this deal out: you can only watch")
             if now is None:
                 raise TableError("eliminated", "you have left the table: you can only watch")
-            decides = to_act(state, self.rules) == now  # to act, or deciding for a dummy
+            decides = self._first_to_act(state) == seat  # to act, or deciding for a dummy
             if not decides and not self._out_of_turn(state, now, text):
                 raise TableError("not_your_turn", "it is not your turn")
             # the seat whose action it is: the dummy's own seat when its owner decides for
@@ -224,10 +254,10 @@ class Table:
             self.log.action(seat, text, new)
             all_events.extend(new)
             self.step += 1
-        self.state = state
+        before, self.state = self.state, state
         if is_over(state) and not self.log.closed:
             self.log.finish(self.rules, state)
-        await self._broadcast(all_events)
+        await self._broadcast(all_events, before)
 
     # --- requests from connections -----------------------------------------------------
     def touch(self) -> None:
@@ -314,6 +344,8 @@ class Table:
     # --- what is sent ------------------------------------------------------------------
     def info(self) -> dict[str, Any]:
         """Public facts about the table (no tokens, no cards)."""
+        names = self.rules.players.names if self.by_place else people_names(self.rules, self.state)
+        places = [self._place(self.state, s.index) for s in self.seats]
         return {
             "id": self.id,
             "ruleset": self.entry.key,
@@ -323,14 +355,17 @@ class Table:
             "seats": [
                 {
                     "seat": s.index,
-                    "name": self.rules.players.names[s.index],
+                    "name": names[s.index],
                     "kind": s.kind,
                     "taken": s.token is not None,
                     "connected": bool(s.connections),
+                    "place": places[s.index],  # the place he holds this deal (None: out)
                 }
                 for s in self.seats
             ],
-            "at_table": [original_seat(self.state, i) for i in range(self.state.n)],
+            # the person (the table's seat) at each place now; None: the dummy's place
+            "at_table": [self._sitter(self.state, i) for i in range(self.state.n)],
+            "by_place": self.by_place,
             "spectators": len(self.watchers),
             "logs": [
                 {"match": i + 1, "finished": log.finished, "closed": log.closed}
@@ -338,19 +373,47 @@ class Table:
             ],
         }
 
-    def _update(self, seat: int | None, events: Sequence[Any]) -> dict[str, Any]:
-        """`seat` by its first number; a seat that left the table gets the spectator's view
-        (`view.seat` None) and events, with `eliminated` true."""
-        now = seat_now(self.state, seat) if seat is not None else None
+    def _update(
+        self, seat: int | None, events: Sequence[Any], before: GameState | None = None
+    ) -> dict[str, Any]:
+        """`seat` (a person: the first seating's number) at his place now; one who left the
+        table, or sits this deal out, gets the spectator's view (`view.seat` None) and
+        events, with `eliminated` or `sitting_out` true. `before` is the state the events
+        began in: those of a deal he held another place in are shown as that place saw them
+        (`_seat_events`)."""
+        now = self._place(self.state, seat) if seat is not None else None
+        out = seat is not None and now is None
+        people = has_people(self.rules) and not self.by_place
+        view = views.view_for(self.rules, self.state, now)
+        if self.by_place:  # the table's seats are the places: nobody to map them to
+            view["roster"] = list(range(self.state.n))
         return {
             "type": "update",
             "match": self.match_no,
             "step": self.step,
-            "view": views.view_for(self.rules, self.state, now),
-            "events": views.seat_events(self.rules, events, now),
+            "view": view,
+            "events": self._seat_events(seat, events, before),
             "table": self.info(),
-            "eliminated": seat is not None and now is None,
+            "eliminated": out and not people,
+            "sitting_out": out and people,
         }
+
+    def _seat_events(
+        self, person: int | None, events: Sequence[Any], before: GameState | None
+    ) -> list[dict[str, Any]]:
+        """The events as `person` may know them. A batch that crosses into a new deal is
+        cut at each `Dealt`: what came before it is seen from the place he held in the
+        state the batch began in, what follows the last one from his place now, and a
+        deal dealt in between (a redeal) as a spectator, so a place he held in no deal of
+        the batch shows him nothing hidden."""
+        now = self._place(self.state, person) if person is not None else None
+        was = now if before is None or person is None else self._place(before, person)
+        cuts = [i for i, e in enumerate(events) if type(e).__name__ == "Dealt"]
+        if was == now or not cuts:
+            return views.seat_events(self.rules, events, now)
+        head = views.seat_events(self.rules, events[: cuts[0]], was)
+        middle = views.seat_events(self.rules, events[cuts[0] : cuts[-1]], None)
+        return head + middle + views.seat_events(self.rules, events[cuts[-1] :], now)
 
     async def _welcome(self, conn: Connection) -> None:
         seat = conn.seat
@@ -367,10 +430,10 @@ class Table:
         )
         await _send(conn, self._update(seat, ()))
 
-    async def _broadcast(self, events: Sequence[Any]) -> None:
+    async def _broadcast(self, events: Sequence[Any], before: GameState | None = None) -> None:
         for seat in self.seats:
             if seat.connections:
-                message = self._update(seat.index, events)
+                message = self._update(seat.index, events, before)
                 for conn in list(seat.connections):
                     await _send(conn, message)
         if self.watchers:
@@ -393,10 +456,20 @@ class Table:
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
     def _first_to_act(self, state: GameState) -> int | None:
-        """The first-seating number of the seat that decides now (None: nobody): the seat
-        to act, or the owner of a dummy seat to act (`to_act` with the rules)."""
-        now = to_act(state, self.rules)
-        return None if now is None else original_seat(state, now)
+        """The person (the table's seat) who decides now (None: nobody): the one at the
+        place to act, or at the owner's place when the dummy is to act."""
+        if self.by_place:
+            seat = to_act(state, self.rules)
+            return None if seat is None else seat
+        return person_to_act(self.rules, state)
+
+    def _place(self, state: GameState, seat: int) -> int | None:
+        """The place the table's `seat` holds in `state` (None: out of this deal or gone)."""
+        return seat if self.by_place else seat_of_person(self.rules, state, seat)
+
+    def _sitter(self, state: GameState, place: int) -> int | None:
+        """The table's seat holding `place` in `state` (None: the dummy's place)."""
+        return place if self.by_place else person_at(self.rules, state, place)
 
     def start_bots(self) -> None:
         self._wake_bots()
@@ -472,7 +545,10 @@ class Tables:
         if len(self.tables) >= self.max_tables:
             raise TableError("too_many_tables", "the server has too many open tables")
         seat_table = entry.rules.seat_table
-        if seat_table is None:
+        if has_people(entry.rules) and len(kinds) != entry.rules.players.count:
+            # one kind per person, who moves round the places (one per place: `by_place`)
+            checked = seat_kinds(kinds, people_count(entry.rules))
+        elif seat_table is None:
             checked = seat_kinds(kinds, entry.rules.players.count)
         else:
             checked = seat_kinds(kinds, seat_table.high, seat_table.low)

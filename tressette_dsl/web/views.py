@@ -25,6 +25,7 @@ from tressette_dsl.engine import (
     parse_action,
     result,
 )
+from tressette_dsl.engine.people import has_people, people_names, person_at, winner_people
 from tressette_dsl.engine.seating import rules_for, seats_in, standings, start_names
 from tressette_dsl.gamelog import to_jsonable
 from tressette_dsl.rules.model import Ruleset
@@ -38,6 +39,10 @@ def seat_count(rules: Ruleset) -> dict[str, Any]:
     """The seat counts a table of `rules` may be made with (`min` = `max` for a ruleset of
     one count), the default one, and a name for each seat of the largest table."""
     table = rules.seat_table
+    if has_people(rules):  # a table is made for the people, who move round the places
+        names = list(people_names(rules))
+        count = len(names)
+        return {"min": count, "max": count, "default": count, "names": names, "people": True}
     if table is None:
         count = rules.players.count
         return {"min": count, "max": count, "default": count, "names": list(rules.players.names)}
@@ -137,9 +142,13 @@ def seat_view(rules: Ruleset, state: GameState, seat: int) -> dict[str, Any]:
 def _seating(rules: Ruleset, state: GameState, view: dict[str, Any]) -> None:
     """Who sits where now, for a table that can shrink (`match.eliminate`): `roster`, the
     first-seating number of each seat at the table (the view's seat numbers are the
-    table's now), and `standings`, every seat of the first table with its total and the
-    deal it left after (None: still in)."""
-    view["roster"] = list(seats_in(state))
+    table's now; with `seating.people`, the person at each place this deal), and
+    `standings`, every seat of the first table with its total and the deal it left after
+    (None: still in)."""
+    if has_people(rules):  # the person at each place this deal (None: the dummy's)
+        view["roster"] = [person_at(rules, state, seat) for seat in range(state.n)]
+    else:
+        view["roster"] = list(seats_in(state))
     if rules.match.eliminate is None:  # the totals are the standings (per side or seat)
         view["standings"] = None
         return
@@ -200,6 +209,8 @@ def _result(rules: Ruleset, state: GameState) -> dict[str, Any] | None:
     if not is_over(state):
         return None
     data: dict[str, Any] = to_jsonable(result(rules, state))
+    if has_people(rules):  # `winner_seats` are places, the people moved round them
+        data["winner_people"] = sorted(winner_people(rules, state))
     return data
 
 

@@ -32,7 +32,10 @@ def test_result_equals_the_result_of_the_playout(name: str) -> None:
                 continue
             if first is not None and len(legal_actions(rules, state)) <= first:
                 continue
-            want = result(rules, playout(rules, state, random.Random(i), first=first))
+            ref = playout(rules, state, random.Random(i), first=first, engine="interpreted")
+            want = result(rules, ref)
+            fast = playout(rules, state, random.Random(i), first=first)
+            assert fast == ref, f"{name}: state {i}, first {first}: playout differs"
             stats = PlayoutStats()
             got = playout_result(rules, state, random.Random(i), first=first, stats=stats)
             assert got == want, f"{name}: state {i}, first {first}"
@@ -52,3 +55,18 @@ def _states_every(rules: Ruleset, seed: int, count: int) -> list[GameState]:
         state, _events = apply(rules, state, legal[rng.randrange(len(legal))])
         steps += 1
     return found
+
+
+@pytest.mark.parametrize("engine", ["interpreted", "auto"])
+def test_a_first_choice_out_of_range_is_refused(engine: str) -> None:
+    rules = load_ruleset("tressette")
+    state = new_game(rules, 5)
+    rng = random.Random(1)
+    while state.sub != "play" or state.trick:  # a lead: a card to play, 10 cards and signals
+        legal = legal_actions(rules, state)
+        state, _events = apply(rules, state, legal[rng.randrange(len(legal))])
+    many = len(legal_actions(rules, state))
+    with pytest.raises(ValueError, match="first choice"):
+        playout(rules, state, random.Random(2), first=many + 40, engine=engine)
+    with pytest.raises(ValueError, match="first choice"):
+        playout_result(rules, state, random.Random(2), first=many)

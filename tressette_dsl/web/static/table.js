@@ -25,9 +25,17 @@ const S = {
 // --- small helpers ---------------------------------------------------------------------
 // seat numbers in views are the table's now; after an elimination `S.roster` maps each to
 // the seat it had at the start (names, kinds and tokens stay with that first seat)
+// with `seating.people` the table's seats are people who move round the places: `S.roster`
+// names the person at each place this deal (null: the dummy's place, played by its owner)
 function first(i) { return S.roster ? S.roster[i] : i; }
-function seatName(i) { return S.rules && i !== null && i !== undefined ? S.rules.seats[first(i)] : "?"; }
-function tableSeat(i) { return S.table.seats[first(i)]; }
+function people() { return Boolean(S.rules && S.rules.count && S.rules.count.people && !(S.table && S.table.by_place)); }
+function seatName(i) {
+  if (!S.rules || i === null || i === undefined) return "?";
+  if (!people()) return S.rules.seats[first(i)];
+  const p = first(i), who = p === null || p === undefined ? null : S.rules.count.names[p];
+  return who ? `${who} (${S.rules.seats[i]})` : S.rules.seats[i];
+}
+function tableSeat(i) { const p = first(i); return p === null || p === undefined ? null : S.table.seats[p]; }
 function tableSize() { return S.view && S.view.hand_sizes ? S.view.hand_sizes.length : S.rules.players; }
 function card(text, extra = "") { return `<span class="card ${extra}">${Cards.svg(S.rules, text, S.mode)}</span>`; }
 function cardShort(text) {
@@ -243,6 +251,7 @@ function receive(msg) {
     // where the player sits now; null once eliminated: he watches the rest as a spectator
     S.seat = S.first === null || S.first === undefined ? null : (S.roster ? (S.roster.indexOf(S.first) >= 0 ? S.roster.indexOf(S.first) : null) : S.first);
     S.eliminated = Boolean(msg.eliminated);
+    S.sittingOut = Boolean(msg.sitting_out);
     if (newMatch) { S.history = []; closeOverlay(); }
     for (const ev of msg.events) addHistory(ev);
     S.selected.clear(); S.pending = null;
@@ -272,7 +281,23 @@ const PLACES = { 2: ["top"], 3: ["right", "left"], 4: ["right", "top", "left"], 
 function place(seat) {
   const n = tableSize(), me = S.seat ?? 0;
   const k = (((seat - me) * (S.rules.step || 1)) % n + n) % n;
-  return k === 0 ? "bottom" : (PLACES[n] || [])[k - 1] || "top";
+  return k === 0 ? "bottom" : PLACES[n] ? PLACES[n][k - 1] : `ring-${k}`;
+}
+// seven or eight at the felt: the others on an arc round it, from the lower right up over
+// the top to the lower left (in turn, as the named places go), each at its own angle; the
+// played card lies between the trick's centre and its seat
+function ring(pos) {
+  const k = Number(pos.slice(5)), n = tableSize();
+  const angle = (Math.PI / 180) * (60 + ((k - 1) * 240) / Math.max(1, n - 2));
+  return { x: Math.sin(angle), y: Math.cos(angle) };
+}
+function ringSeat(pos) {
+  const { x, y } = ring(pos);
+  return `left: ${(50 + 42 * x).toFixed(1)}%; top: ${(50 + 40 * y).toFixed(1)}%;`;
+}
+function ringCard(pos) {
+  const { x, y } = ring(pos);
+  return `transform: translate(calc(-50% + ${(78 * x).toFixed(0)}px), calc(-50% + ${(64 * y).toFixed(0)}px));`;
 }
 
 function render() {
@@ -288,6 +313,7 @@ function renderBar() {
 function renderSeats() {
   const v = S.view, box = $("#seats");
   box.replaceChildren();
+  $("#felt").classList.toggle("many", tableSize() > 6);  // the arc of `ring` needs height
   for (let i = 0; i < tableSize(); i++) {
     const info = tableSeat(i);
     const pos = place(i);
@@ -295,7 +321,8 @@ function renderSeats() {
     if (v.dealer === i) badges.push(el("span", { class: "badge", title: "dealer" }, "dealer"));
     if (v.declarer === i) badges.push(el("span", { class: "badge gold" }, words(v.contract || "declarer")));
     if (v.partner === i) badges.push(el("span", { class: "badge gold" }, "partner"));
-    if (info.kind !== "human") badges.push(el("span", { class: "badge" }, `${info.kind} bot`));
+    if (!info) badges.push(el("span", { class: "badge dim" }, "dummy"));
+    else if (info.kind !== "human") badges.push(el("span", { class: "badge" }, `${info.kind} bot`));
     else if (!info.connected) badges.push(el("span", { class: "badge dim" }, info.taken ? "away" : "free seat"));
     const sigs = (v.signals || []).filter((s) => s.seat === i && s.trick_no === v.trick_no);
     for (const s of sigs) badges.push(el("span", { class: "badge signal" }, words(s.signal) + (s.value !== null ? ` ${s.value}` : "")));
@@ -310,7 +337,8 @@ function renderSeats() {
       for (let k = 0; k < Math.min(hidden, 10); k++) fan.insertAdjacentHTML("beforeend", `<span class="card mini back">${Cards.back()}</span>`);
     }
     const turn = v.to_act === i && !v.over;
-    const node = el("div", { class: `seat ${pos}${turn ? " turn" : ""}${i === S.seat ? " me" : ""}` },
+    const ringed = pos.startsWith("ring-");
+    const node = el("div", { class: `seat ${ringed ? "ring" : pos}${turn ? " turn" : ""}${i === S.seat ? " me" : ""}`, style: ringed ? ringSeat(pos) : null, "data-place": pos },
       el("div", { class: "seat-name" }, `${seatName(i)}${i === S.seat ? " (you)" : ""}`, turn ? el("span", { class: "dot", title: "to act" }, "●") : null),
       el("div", { class: "badges" }, ...badges),
       pos === "bottom" ? null : fan,
@@ -324,7 +352,8 @@ function renderCenter() {
   trick.replaceChildren();
   for (const [seat, c] of v.trick || []) {
     const win = v.winning === seat;
-    const slot = el("div", { class: `played at-${place(seat)}${win ? " winning" : ""}`, title: `${seatName(seat)}${win ? " — winning the trick" : ""}` });
+    const pos = place(seat), ringed = pos.startsWith("ring-");
+    const slot = el("div", { class: `played at-${ringed ? "ring" : pos}${win ? " winning" : ""}`, title: `${seatName(seat)}${win ? " — winning the trick" : ""}`, style: ringed ? ringCard(pos) : null });
     slot.innerHTML = card(c) + `<span class="who">${esc(seatName(seat))}${win ? " ★" : ""}</span>`;
     trick.append(slot);
   }
@@ -364,6 +393,7 @@ function renderHand() {
   const v = S.view, box = $("#hand");
   box.replaceChildren();
   if (S.seat === null && S.eliminated) { box.append(el("p", { class: "muted eliminated" }, "You have left the table: you watch the rest of the match."), standingsTable()); return; }
+  if (S.seat === null && S.sittingOut) { box.append(el("p", { class: "muted sitting-out" }, "You sit this deal out: you watch it, public information only.")); return; }
   if (S.seat === null) { box.append(el("p", { class: "muted" }, "You are watching: public information only.")); return; }
   const by = legalBy();
   const cards = sortHand(v.hand || []);
@@ -582,7 +612,7 @@ function standingsTable() {
 
 function showResult(result) {
   const won = result.winners.join(" and ") || "nobody";
-  const mine = S.first !== null && S.first !== undefined && result.winner_seats.includes(S.first);
+  const mine = S.first !== null && S.first !== undefined && (result.winner_people || result.winner_seats).includes(S.first);
   const totals = Object.entries(result.totals).map(([n, t]) => `<tr><td>${esc(n)}</td><td>${t}</td></tr>`).join("");
   const logLink = `/api/tables/${S.tableId}/logs/${S.match}`;
   overlay([el("h2", {}, mine ? "You won the match!" : `${won} won the match`),

@@ -23,16 +23,24 @@ if TYPE_CHECKING:
 
 def plays(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> list[Action] | None:
     """Each card, then the same card with each set of signals that may go with it; then
-    the any-time signals. None outside the window (the bare cards)."""
+    the any-time signals. None outside the window (the bare cards), and when no signal is
+    made at this moment (a follow in rules whose signals go with the lead): the same list."""
+    if not signals.offered_now(rules, "follow" if s.cards.trick else "lead"):
+        return None
     if not signals.window_open(rules, s, seat):
         return None
     out: list[Action] = []
-    bare = plays_for(rules.deck.card_text)
-    text = rules.deck.card_text
-    for card, said in zip(cards, signals.with_cards(rules, s, seat, cards), strict=True):
-        out.append(bare[card])
-        for one in said:
-            out.append(play_with(text[card], one))
+    offers = signals.card_offers(rules, s, seat, cards)
+    if offers is not None:  # the generated truths: each card's plays, shared records
+        for offer in offers:
+            out += offer
+    else:
+        bare = plays_for(rules.deck.card_text)
+        text = rules.deck.card_text
+        for card, said in zip(cards, signals.with_cards(rules, s, seat, cards), strict=True):
+            out.append(bare[card])
+            for one in said:
+                out.append(play_with(text[card], one))
     for sig, value in signals.any_time(rules, s, seat):
         out.append(Signal(sig, value))
     return out
