@@ -38,6 +38,7 @@ from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.rules.model import AuctionPhase, Ruleset
+from tressette_dsl.rules.phases.auction import BidSpec
 
 CardKey = tuple[int, int]
 
@@ -322,15 +323,47 @@ class _View:
         difficulty = self._difficulties()
         cheapest = min(bids, key=difficulty)
         need = (1.3 + 0.7 * difficulty(cheapest)) * _mean_share(self.rules, len(self.hand))
-        if not passes or self.expected_share() >= need:
+        need = max(need * self._points_factor(cheapest), self._promised_share(cheapest))
+        if not passes or (need < 1.0 and self.expected_share() >= need):
             return cheapest
         return passes[0]
 
-    def _difficulties(self) -> Callable[[Action], float]:
-        specs = {}
+    def _points_factor(self, action: Action) -> float:
+        """How many times its contract's target a bid that names points promises: a bid
+        of 120 where the contract wins with 61 needs about twice the cards (and past what
+        any hand can take, a share no hand reaches). Without this, a points bid counted
+        only as the top level, and the bot bid 120 of 120 with a good hand and lost."""
+        words = str(action).split()
+        if len(words) < 3 or not words[2].isdigit():
+            return 1.0
+        spec = self._bid_specs().get(words[1])
+        if spec is None:
+            return 1.0
+        contract = self.rules.contracts.get(spec.contract)
+        base = contract.target if contract is not None else None
+        if not base and spec.points:
+            base = max(1, spec.points[0] - 1)
+        return max(1.0, int(words[2]) / base) if base else 1.0
+
+    def _promised_share(self, action: Action) -> float:
+        """The share of the deal's card points a points bid promises (0 for other bids):
+        no hand's expected share, which counts partners' help only roughly, should bid
+        below it, and a bid of every point (a share of 1) is never a sound contract."""
+        words = str(action).split()
+        if len(words) < 3 or not words[2].isdigit():
+            return 0.0
+        total = sum(self.deck.card_value[c] for c in self.deck.cards) or 1
+        return int(words[2]) / total
+
+    def _bid_specs(self) -> dict[str, BidSpec]:
+        specs: dict[str, BidSpec] = {}
         for phase in self.rules.flow:
             if isinstance(phase, AuctionPhase):
                 specs.update({b.id: b for b in phase.bids})
+        return specs
+
+    def _difficulties(self) -> Callable[[Action], float]:
+        specs = self._bid_specs()
         levels = [b.level for b in specs.values()] or [0]
         low, high = min(levels), max(levels)
 

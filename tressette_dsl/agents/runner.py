@@ -31,7 +31,7 @@ from tressette_dsl.engine import (
     start,
     to_act,
 )
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.actions import Action, Play
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.people import (
     has_people,
@@ -94,11 +94,14 @@ def play_match(
     legal, and `MatchStopped` when a limit is reached.
     """
     began = time.perf_counter()
-    state, first = start(rules, seed)
+    # events only for a caller that reads them (`on_step`): the deals are counted from the
+    # state (`deal_no` counts every deal dealt, as the `Dealt` events did)
+    log = on_step is not None
+    state, _first = start(rules, seed)
+    deals = state.match.deal_no
     count = max(len(agents), people_count(rules, state))
     people = [agents[p % len(agents)] for p in range(count)]
     rngs = [seat_rng(seed, p) for p in range(count)]
-    deals = sum(1 for e in first if type(e).__name__ == "Dealt")
     actions, plays = 0, 0
     while not is_over(state):
         seat = to_act(state, rules)
@@ -109,7 +112,7 @@ def play_match(
         out_of_turn = interruption(seated, rules, state, seated_rngs)  # claims "at any moment"
         if out_of_turn is not None:
             seat, action = out_of_turn
-            state, events = apply(rules, state, action, seat=seat)
+            state, events = apply(rules, state, action, seat=seat, events=log)
         else:
             legal = legal_actions(rules, state)
             action = choose(people[player], rules_for(rules, state), state, legal, rngs[player])
@@ -118,10 +121,10 @@ def play_match(
                     f"{people[player].name} agent in seat {seat} chose {action!s}, "
                     "which is not a legal action"
                 )
-            state, events = apply(rules, state, action)
+            state, events = apply(rules, state, action, events=log)
         actions += 1
-        plays += str(action).startswith("play ")
-        deals += sum(1 for e in events if type(e).__name__ == "Dealt")
+        plays += type(action) is Play  # only a card play's text begins "play "
+        deals = state.match.deal_no
         if on_step is not None:
             on_step(seat, action, events, state)
         if deals > max_deals:

@@ -54,7 +54,9 @@ def new_game(
     arguments.check_setup(
         "new_game", rules, seed=seed, dealer=dealer, deck=deck, hands=hands, zones=zones
     )
-    state, _events = _begin(rules, seed, dealer=dealer, deck=deck, hands=hands, zones=zones)
+    state, _events = _begin(
+        rules, seed, dealer=dealer, deck=deck, hands=hands, zones=zones, log=False
+    )
     return arguments.trust(rules, state)
 
 
@@ -85,6 +87,7 @@ def _begin(
     deck: Sequence[str] | None,
     hands: Mapping[int, Sequence[str]] | None,
     zones: Mapping[str, Sequence[str] | None],
+    log: bool = True,
 ) -> tuple[GameState, tuple[Event, ...]]:
     n = rules.players.count
     fixed = _fixed(rules, deck, hands, zones)
@@ -98,7 +101,7 @@ def _begin(
         match=Match(dealer=dealer, totals=(0,) * match.total_slots(rules)),
         fixed=fixed,
     )
-    step = Step(rules, state)
+    step = Step(rules, state, log)
     _start_deal(step, dealer)
     return arguments.trust(rules, step.state), tuple(step.events)
 
@@ -169,12 +172,21 @@ def _offered(rules: Ruleset, state: GameState, action: Action) -> bool:
 
 
 def apply(
-    rules: Ruleset, state: GameState, action: Action, *, seat: int | None = None
+    rules: Ruleset,
+    state: GameState,
+    action: Action,
+    *,
+    seat: int | None = None,
+    events: bool = True,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """Apply the action of the seat to act; the new state and the events.
 
     `seat` names the acting seat when it is not the seat to act: only an out-of-turn
     action (`legal_actions(rules, state, seat=seat)`) is accepted from it.
+
+    `events=False` builds no event records and returns `()` for them (the same new
+    state): for bots, playouts and `simulate`, which discard them. The card texts of a
+    deal, a trick's units and the other records are then never made.
 
     An action that is one of the objects `legal_actions` just offered for this state
     (`_offered`) was checked when it was listed: it is applied at once."""
@@ -188,14 +200,14 @@ def apply(
                 raise IllegalActionError(Diagnostic(MATCH_OVER, "the match is over", NO_SPAN))
             arguments.check_seat("apply", seat, rules.players.count)
             if seat != state.cursor.to_act:
-                return _apply_out_of_turn(rules, state, action, seat)
+                return _apply_out_of_turn(rules, state, action, seat, events)
         if not _offered(rules, state, action):
             _check(rules, state, action)
     spec = rules.flow[state.cursor.phase]
     kind = PHASE_KINDS[spec.kind]
     if state.match.deal_ended:
         state = state.with_parts(match=state.match.but(deal_ended=False))
-    step = Step(rules, state)
+    step = Step(rules, state, events)
     if kind.act(step, spec, action):
         _advance(step)
     elif step.restart:
@@ -204,7 +216,7 @@ def apply(
 
 
 def _apply_out_of_turn(
-    rules: Ruleset, state: GameState, action: Action, seat: int
+    rules: Ruleset, state: GameState, action: Action, seat: int, events: bool = True
 ) -> tuple[GameState, tuple[Event, ...]]:
     """An action by a seat that is not to act: only what it may do out of turn."""
     if action not in out_of_turn_actions(rules, state, seat):
@@ -221,7 +233,7 @@ def _apply_out_of_turn(
     assert isinstance(action, Claim) and isinstance(spec, TricksPhase)
     if state.match.deal_ended:
         state = state.with_parts(match=state.match.but(deal_ended=False))
-    step = Step(rules, state)
+    step = Step(rules, state, events)
     interrupt(step, spec, seat, action)
     return arguments.trust(rules, step.state), tuple(step.events)
 

@@ -13,6 +13,8 @@ face-down monte, or someone else's discards.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,96 +84,235 @@ class Observation:
 
 
 def observe(rules: Ruleset, s: GameState, seat: int) -> Observation:
-    """What `seat` may see of `s` (its own hand, the table, never another hidden card)."""
+    """What `seat` may see of `s` (its own hand, the table, never another hidden card).
+
+    The observation is lazy: the cheap cursor fields are read now, and each other field
+    (the legal actions, the tricks, the running points...) is worked out from the
+    immutable state the first time it is read, once. A bot pays for what it reads; a
+    field read, compared, printed, encoded or pickled is the value an eager observation
+    held."""
     if getattr(rules, "seat_table", None) is not None:
         rules = rules_for(rules, s)
     check_state("observe", rules, s)
     check_seat("observe", seat, s.n)
-    deck = rules.deck
-    texts = deck.texts
+    spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
+    obs: _LazyObservation = object.__new__(_LazyObservation)
+    _SET_RULES(obs, rules)
+    _SET_STATE(obs, s)
+    put = _PUT
+    put["seat"](obs, seat)
+    put["to_act"](obs, s.cursor.to_act)
+    put["phase"](obs, spec.id if spec is not None else "")
+    put["deal_no"](obs, s.match.deal_no)
+    put["dealer"](obs, s.match.dealer)
+    put["trick_no"](obs, s.play.trick_no)
+    put["leader"](obs, s.play.leader)
+    put["contract"](obs, s.contract_part.contract)
+    put["declarer"](obs, s.contract_part.declarer)
+    put["totals"](obs, s.match.totals)
+    put["over"](obs, s.match.over)
+    put["kind"](obs, spec.kind if spec is not None else "")
+    put["activity"](obs, s.cursor.sub)
+    put["pending"](obs, s.cursor.pending)
+    return obs
+
+
+# --- the lazy fields: each a function of (rules, state, seat, observation) ----------------
+
+_Field = Callable[[Ruleset, GameState, int, Observation], Any]
+
+
+def _legal(rules: Ruleset, s: GameState, seat: int, obs: Observation) -> tuple[str, ...]:
     # a seat that is not to act sees what it may do out of turn (a claim, in a ruleset with
     # `claims.out_of_turn`), else nothing - asked only of such a ruleset; a dummy's owner
     # decides for it (`seating.dummy`)
     if _decides(rules, s, seat):
-        legal = tuple(str(a) for a in legal_actions(rules, s))
-    elif rules.claims is not None and rules.claims.out_of_turn:
-        legal = tuple(str(a) for a in legal_actions(rules, s, seat))
-    else:
-        legal = ()
-    spec = rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
-    zones = zone_views(rules, s, seat)
+        return tuple(str(a) for a in legal_actions(rules, s))
+    if rules.claims is not None and rules.claims.out_of_turn:
+        return tuple(str(a) for a in legal_actions(rules, s, seat))
+    return ()
+
+
+def _spec(rules: Ruleset, s: GameState) -> PhaseSpec | None:
+    return rules.flow[s.cursor.phase] if s.cursor.phase < len(rules.flow) else None
+
+
+def _known(
+    rules: Ruleset, s: GameState, seat: int, obs: Observation
+) -> tuple[tuple[str, ...], ...]:
+    texts = rules.deck.texts
     dummy = rules.players.dummy is not None
-    views_of = {z["id"]: z["cards"] for z in zones}
-    return Observation(
-        seat=seat,
-        to_act=s.cursor.to_act,
-        phase=spec.id if spec is not None else "",
-        deal_no=s.match.deal_no,
-        dealer=s.match.dealer,
-        hand=texts(s.cards.hands[seat]),
-        hand_sizes=tuple(h.bit_count() for h in s.cards.hands),
-        known=tuple(
-            texts(s.cards.hands[x])
-            if x == seat or (dummy and shares_view(rules, s, seat, x))
-            else texts(s.seen.public[x] & s.cards.hands[x])
-            for x in range(s.n)
-        ),
-        discarded=texts(s.seen.discarded[seat]),
-        stock_size=len(s.stock),
-        monte_size=len(s.monte),
-        monte=views_of.get("monte") if views_of else None,
-        trick_no=s.play.trick_no,
-        leader=s.play.leader,
-        trick=tuple((x, deck.card_text[c]) for x, c in s.cards.trick),
-        tricks=tuple(
-            {
-                "trick_no": t.trick_no,
-                "leader": t.leader,
-                "winner": t.winner,
-                "plays": [[x, deck.card_text[c]] for x, c in t.plays],
-                "follow": t.follow,  # follow suit was in force: a card off suit shows a void
-            }
-            for t in s.play.tricks
-        ),
-        trump=deck.suits[s.play.trump] if s.play.trump is not None else None,
-        declarations=tuple(_declaration(rules, r, seat) for r in s.play.declarations),
-        announced=tuple(x for x in range(s.n) if s.play.announced and s.play.announced[x]),
-        signals=tuple(
-            {
-                "seat": r.seat,
-                "signal": r.signal,
-                "value": r.value,
-                "trick_no": r.trick_no,
-                "card": deck.card_text[r.card] if r.card is not None else None,
-            }
-            for r in s.play.signals
-        ),
-        reveals=tuple(
-            {"what": r.what, "seat": r.seat, "cards": list(texts(r.cards))} for r in s.seen.reveals
-        ),
-        auction=tuple(
-            {"seat": b.seat, "bid": b.bid, "points": b.points} for b in s.contract_part.auction
-        ),
-        contract=s.contract_part.contract,
-        declarer=s.contract_part.declarer,
-        called_card=deck.card_text[s.contract_part.called_card]
-        if s.contract_part.called_card is not None
-        else None,
-        partner=s.contract_part.partner
-        if (s.contract_part.partner_revealed or seat == s.contract_part.partner)
-        else None,
-        totals=s.match.totals,
-        running=running_points(rules, s)
-        if rules.payoff is None and s.cards.hands
-        else s.match.totals,
-        over=s.match.over,
-        legal=legal,
-        kind=spec.kind if spec is not None else "",
-        activity=s.cursor.sub,
-        pending=s.cursor.pending,
-        progress=_progress(rules, spec, s) if legal and s.cursor.to_act == seat else None,
-        zones=zones,
+    return tuple(
+        texts(s.cards.hands[x])
+        if x == seat or (dummy and shares_view(rules, s, seat, x))
+        else texts(s.seen.public[x] & s.cards.hands[x])
+        for x in range(s.n)
     )
+
+
+def _monte(rules: Ruleset, s: GameState, seat: int, obs: Observation) -> tuple[str, ...] | None:
+    views_of = {z["id"]: z["cards"] for z in obs.zones}
+    return views_of.get("monte") if views_of else None
+
+
+def _tricks(
+    rules: Ruleset, s: GameState, seat: int, obs: Observation
+) -> tuple[dict[str, Any], ...]:
+    text = rules.deck.card_text
+    return tuple(
+        {
+            "trick_no": t.trick_no,
+            "leader": t.leader,
+            "winner": t.winner,
+            "plays": [[x, text[c]] for x, c in t.plays],
+            "follow": t.follow,  # follow suit was in force: a card off suit shows a void
+        }
+        for t in s.play.tricks
+    )
+
+
+def _signals(
+    rules: Ruleset, s: GameState, seat: int, obs: Observation
+) -> tuple[dict[str, Any], ...]:
+    text = rules.deck.card_text
+    return tuple(
+        {
+            "seat": r.seat,
+            "signal": r.signal,
+            "value": r.value,
+            "trick_no": r.trick_no,
+            "card": text[r.card] if r.card is not None else None,
+        }
+        for r in s.play.signals
+    )
+
+
+def _called(rules: Ruleset, s: GameState, seat: int, obs: Observation) -> str | None:
+    card = s.contract_part.called_card
+    return rules.deck.card_text[card] if card is not None else None
+
+
+def _partner(rules: Ruleset, s: GameState, seat: int, obs: Observation) -> int | None:
+    c = s.contract_part
+    return c.partner if (c.partner_revealed or seat == c.partner) else None
+
+
+def _running(rules: Ruleset, s: GameState, seat: int, obs: Observation) -> tuple[int, ...]:
+    if rules.payoff is None and s.cards.hands:
+        return running_points(rules, s)
+    return s.match.totals
+
+
+def _progress_field(
+    rules: Ruleset, s: GameState, seat: int, obs: Observation
+) -> tuple[int, int] | None:
+    if obs.legal and s.cursor.to_act == seat:
+        return _progress(rules, _spec(rules, s), s)
+    return None
+
+
+_FIELDS: dict[str, _Field] = {
+    "hand": lambda r, s, seat, o: r.deck.texts(s.cards.hands[seat]),
+    "hand_sizes": lambda r, s, seat, o: tuple(h.bit_count() for h in s.cards.hands),
+    "known": _known,
+    "discarded": lambda r, s, seat, o: r.deck.texts(s.seen.discarded[seat]),
+    "stock_size": lambda r, s, seat, o: len(s.stock),
+    "monte_size": lambda r, s, seat, o: len(s.monte),
+    "monte": _monte,
+    "trick": lambda r, s, seat, o: tuple((x, r.deck.card_text[c]) for x, c in s.cards.trick),
+    "tricks": _tricks,
+    "trump": lambda r, s, seat, o: r.deck.suits[s.play.trump] if s.play.trump is not None else None,
+    "declarations": lambda r, s, seat, o: tuple(
+        _declaration(r, d, seat) for d in s.play.declarations
+    ),
+    "announced": lambda r, s, seat, o: tuple(
+        x for x in range(s.n) if s.play.announced and s.play.announced[x]
+    ),
+    "signals": _signals,
+    "reveals": lambda r, s, seat, o: tuple(
+        {"what": x.what, "seat": x.seat, "cards": list(r.deck.texts(x.cards))}
+        for x in s.seen.reveals
+    ),
+    "auction": lambda r, s, seat, o: tuple(
+        {"seat": b.seat, "bid": b.bid, "points": b.points} for b in s.contract_part.auction
+    ),
+    "called_card": _called,
+    "partner": _partner,
+    "running": _running,
+    "legal": _legal,
+    "progress": _progress_field,
+    "zones": lambda r, s, seat, o: zone_views(r, s, seat),
+}
+
+
+def _lazy_field(name: str, compute: _Field) -> property:
+    """A field of `Observation` computed on first read and kept in the field's own slot
+    (so equality, `repr`, encoding and pickling see it like any other field)."""
+    slot = Observation.__dict__[name]
+    get, put = slot.__get__, slot.__set__
+
+    def read(self: _LazyObservation) -> Any:
+        try:
+            return get(self, _LazyObservation)
+        except AttributeError:  # not read yet
+            value = compute(_RULES_OF(self), _STATE_OF(self), get_seat(self), self)
+            put(self, value)
+            return value
+
+    get_seat = Observation.__dict__["seat"].__get__
+    return property(read, put, doc=f"`Observation.{name}`, worked out on first read")
+
+
+class _LazyObservation(Observation):
+    """An `Observation` whose costly fields wait for their first read (`observe`)."""
+
+    __slots__ = ("_rules", "_state")
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any `Observation` (lazy or not) with the same field values."""
+        if not isinstance(other, Observation):
+            return NotImplemented
+        return _values(self) == _values(other)
+
+    __hash__ = Observation.__hash__
+
+    def __repr__(self) -> str:
+        return "Observation(" + ", ".join(f"{k}={v!r}" for k, v in _items(self)) + ")"
+
+
+def _items(obs: Observation) -> list[tuple[str, Any]]:
+    return [(name, getattr(obs, name)) for name in _NAMES]
+
+
+def _values(obs: Observation) -> tuple[Any, ...]:
+    return tuple(getattr(obs, name) for name in _NAMES)
+
+
+for _name, _compute in _FIELDS.items():
+    setattr(_LazyObservation, _name, _lazy_field(_name, _compute))
+
+_SET_RULES = _LazyObservation.__dict__["_rules"].__set__
+_SET_STATE = _LazyObservation.__dict__["_state"].__set__
+_RULES_OF = _LazyObservation.__dict__["_rules"].__get__
+_STATE_OF = _LazyObservation.__dict__["_state"].__get__
+_NAMES = tuple(f.name for f in dataclasses.fields(Observation))
+_PUT = {f.name: Observation.__dict__[f.name].__set__ for f in dataclasses.fields(Observation)}
+assert set(_FIELDS) | {
+    "seat",
+    "to_act",
+    "phase",
+    "deal_no",
+    "dealer",
+    "trick_no",
+    "leader",
+    "contract",
+    "declarer",
+    "totals",
+    "over",
+    "kind",
+    "activity",
+    "pending",
+} == set(_PUT), "every field of Observation is set by observe, now or on first read"
 
 
 def _decides(rules: Ruleset, s: GameState, seat: int) -> bool:

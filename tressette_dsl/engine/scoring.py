@@ -297,9 +297,43 @@ def _payoff(
     return success, per_seat
 
 
+# The last running points worked out: (key, points). The key holds the very parts they
+# are a function of (compared by identity: a state shares them with the state before it
+# until a trick is taken or a declaration made), so every decision within a trick - each
+# seat's observation reads `running` - costs one comparison instead of a scoring.
+_RUNNING: list[Any] = [(), ()]
+
+
 def running_points(rules: Ruleset, s: GameState) -> tuple[int, ...]:
     """Match totals as they stand mid-deal: captures so far (no last-trick bonus), floored
     per side by `deal_points`, plus declarations already scored."""
+    key = (
+        rules,
+        s.cards.won,
+        s.play.tricks_won,
+        s.play.declarations,
+        s.match.totals,
+        s.contract_part,
+    )
+    last = _RUNNING[0]
+    if (
+        last
+        and last[0] is rules
+        and last[1] is key[1]
+        and last[2] is key[2]
+        and last[3] is key[3]
+        and last[4] is key[4]
+        and last[5] is key[5]
+    ):
+        cached: tuple[int, ...] = _RUNNING[1]
+        return cached
+    points = _running_points(rules, s)
+    if rules.players.people is None:  # with people, the slots also depend on the seating
+        _RUNNING[0], _RUNNING[1] = key, points
+    return points
+
+
+def _running_points(rules: Ruleset, s: GameState) -> tuple[int, ...]:
     facts = side_facts(rules, s, final=False)
     deltas = [0] * len(s.match.totals)
     for i, side in enumerate(facts):

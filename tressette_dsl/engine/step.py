@@ -1,7 +1,9 @@
 """One transition in progress: the rules, the state so far, the events so far.
 
 Phase code receives a `Step`, replaces `step.state` with new immutable values and appends
-events; `apply` hands back the final state and the events as a tuple.
+events; `apply` hands back the final state and the events as a tuple. Events are built only
+when the caller asked for them (`log`, `apply(..., events=False)` for bots and playouts):
+nothing in the engine reads them back, so a step without them reaches the same state.
 """
 
 from __future__ import annotations
@@ -36,12 +38,15 @@ from tressette_dsl.rules.model import Expr, Ruleset
 
 
 class Step:
-    __slots__ = ("events", "restart", "rules", "state")
+    __slots__ = ("events", "log", "restart", "rules", "state")
 
-    def __init__(self, rules: Ruleset, state: GameState) -> None:
+    def __init__(self, rules: Ruleset, state: GameState, log: bool = True) -> None:
         self.rules = rules
         self.state = state
         self.events: list[Event] = []
+        # build the event records: False when the caller discards them (a hot emit site
+        # tests it before it builds its record; `emit` drops what others built)
+        self.log = log
         self.restart: str | None = None  # all_pass | misdeal: abandon the deal, deal again
 
     def set(self, **changes: Any) -> GameState:
@@ -269,7 +274,8 @@ class Step:
         return new
 
     def emit(self, event: Event) -> None:
-        self.events.append(event)
+        if self.log:
+            self.events.append(event)
 
 
 def evaluate_seat(expr: Expr, env: Mapping[str, Any], n: int) -> int:

@@ -23,6 +23,7 @@ from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.kind import PhaseKind
 from tressette_dsl.loader.schema_overlay import with_overlays
 from tressette_dsl.resources import data_path
+from tressette_dsl.rules.phases import SETS
 from tressette_dsl.rules.zones import ZONE_SCHEMA, ZONES_PROPERTY
 
 # in a checkout beside this module; in the wheel under _data (resources.py, pyproject.toml)
@@ -43,15 +44,20 @@ def phase_union(kinds: Mapping[str, PhaseKind[Any]]) -> dict[str, Any]:
 
 
 # Annotations (ignored by validation) of a phase fragment: the key paths that name a zone,
-# and those of them that fill it (`PhaseKind.zone_keys`, `zone_fills`). The loader reads
-# them from the schema (rules/zones.py), so that checking a file does not import the engine.
+# and those of them that fill it (`PhaseKind.zone_keys`, `zone_fills`), and the names the
+# kind sets for later expressions (`PhaseKind.sets`, sorted). The loader reads them from
+# the schema (rules/zones.py, rules/phases `set_by`), so that checking a file imports
+# neither the engine nor the modules of the phase kinds it does not use.
 ZONE_KEYS = "x-zone-keys"
 ZONE_FILLS = "x-zone-fills"
 
 
 def phase_fragment(kind: PhaseKind[Any]) -> dict[str, Any]:
-    """`$defs/phase_<kind>`: the kind's schema, with its zone keys as annotations."""
+    """`$defs/phase_<kind>`: the kind's schema, with its zone keys and the names it sets as
+    annotations."""
     out: dict[str, Any] = json.loads(json.dumps(kind.schema))
+    if kind.sets:
+        out[SETS] = sorted(kind.sets)
     if kind.zone_keys:
         out[ZONE_KEYS] = [list(keys) for keys in kind.zone_keys]
     if kind.zone_fills:

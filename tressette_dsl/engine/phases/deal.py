@@ -38,20 +38,21 @@ def enter(step: Step, spec: DealPhase) -> bool:
     hands, zones = _deal(rules, spec, s)
     masks = tuple([sum([1 << c for c in hand]) for hand in hands])  # lists: no generator
     step.set_cards(hands=masks, zones=zones)
-    text = rules.deck.card_text
-    step.emit(
-        Dealt(
-            deal_no=s.match.deal_no,
-            dealer=s.match.dealer,
-            hands=tuple([tuple([text[c] for c in h]) for h in hands]),
-            zones=tuple(
-                [
-                    (zone.id, tuple([text[c] for c in cards]))
-                    for zone, cards in zip(rules.zones, zones, strict=True)
-                ]
-            ),
+    if step.log:  # every card's text: only for a caller that keeps the events
+        text = rules.deck.card_text
+        step.emit(
+            Dealt(
+                deal_no=s.match.deal_no,
+                dealer=s.match.dealer,
+                hands=tuple([tuple([text[c] for c in h]) for h in hands]),
+                zones=tuple(
+                    [
+                        (zone.id, tuple([text[c] for c in cards]))
+                        for zone, cards in zip(rules.zones, zones, strict=True)
+                    ]
+                ),
+            )
         )
-    )
     occupancy.after_deal(step)  # a dummy dealt face up
     if spec.misdeal is None:
         return True

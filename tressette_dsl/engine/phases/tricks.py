@@ -307,9 +307,10 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
         fields["seen"] = s.seen.but(public=set_at(public, seat, public[seat] & ~bit))
     fields["local"] = local if changes is None else _changed(fields, s, changes, local)
     step.state = new
-    step.events.append(CardPlayed(seat=seat, card=action.card, trick_no=s.play.trick_no))
-    if after:
-        step.events.extend(after)
+    if step.log:
+        step.events.append(CardPlayed(seat=seat, card=action.card, trick_no=s.play.trick_no))
+        if after:
+            step.events.extend(after)
     if complete:
         return _trick_complete(step, spec, s, winner, trick=trick, mask=mask)
     if len(trick) == 1 and hooks.on_lead:
@@ -327,15 +328,16 @@ def _trick_complete(
     mask: int,
 ) -> bool:
     """`winner` took `trick` (cards `mask`; `s`: the state before its last card)."""
-    deck = step.rules.deck
-    step.emit(
-        TrickWon(
-            trick_no=s.play.trick_no,
-            seat=winner,
-            cards=tuple([deck.card_text[c] for _x, c in trick]),
-            units=deck.units(mask),
+    if step.log:
+        deck = step.rules.deck
+        step.emit(
+            TrickWon(
+                trick_no=s.play.trick_no,
+                seat=winner,
+                cards=tuple([deck.card_text[c] for _x, c in trick]),
+                units=deck.units(mask),
+            )
         )
-    )
     return _after_trick(step, spec, s, winner)
 
 
