@@ -90,11 +90,20 @@ def seats_of_people(rules: Ruleset, state: GameState) -> tuple[int | None, ...]:
 def person_to_act(rules: Ruleset, state: GameState) -> int | None:
     """The person who decides now: the one at the seat to act, or at the dummy's owner's
     seat when the dummy is to act; None when the match is over."""
-    if state.match.over or state.cursor.to_act is None:
+    seat = state.cursor.to_act
+    if state.match.over or seat is None:
         return None
+    players = rules.players
+    if (
+        players.people is None
+        and players.dummy is None
+        and getattr(rules, "seat_table", None) is None
+        and not state.match.roster
+    ):  # the common table: people are the seats and each decides for himself (the runner
+        # asks this every action, so it must not cost what the general case does)
+        return seat
     now = seating.rules_for(rules, state)
-    seat = occupancy.controller(now, state, state.cursor.to_act)
-    return person_at(rules, state, seat)
+    return person_at(rules, state, occupancy.controller(now, state, seat))
 
 
 def person_totals(rules: Ruleset, state: GameState) -> tuple[int, ...]:
