@@ -62,7 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--agents",
         default="heuristic",
-        help="agent kinds per seat, comma-separated, cycled over the seats "
+        help="agent kinds per player (a seat, or a person where people move round the "
+        "places), comma-separated, cycled over the players "
         f"({', '.join(sorted(AGENT_KINDS))}, search:iters=N, search:time=S, module:Class "
         "or an installed bot; default: heuristic)",
     )

@@ -90,6 +90,9 @@ class Summary:
     length: Distribution
     actions: Mean
     ended_by: dict[str, int] = field(default_factory=dict)
+    # `seats` names people who move round the places (`seating.people`): the report says
+    # "player", since a "seat" there would be a different person each deal
+    people: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready: the fields of docs/playing.md, "Statistics and exports"."""
@@ -192,6 +195,7 @@ def summarise(samples: Samples) -> Summary:
         length=distribution(list(samples.deals)),
         actions=mean_interval(list(samples.actions)),
         ended_by=dict(Counter(samples.reasons).most_common()),
+        people=lay.places != lay.seats,
     )
 
 

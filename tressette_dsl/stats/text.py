@@ -41,13 +41,15 @@ def summary_lines(s: Summary) -> list[str]:
         lines.append(
             "  win rate by side:   " + ", ".join(f"{k} {pct(v)}" for k, v in s.wins_by_side.items())
         )
+    who = "player" if s.people else "seat"
     lines.append(
-        "  win rate by seat:   " + ", ".join(f"{k} {pct(v)}" for k, v in s.wins_by_seat.items())
+        f"  win rate by {who}:{' ' * (7 - len(who))}"
+        + ", ".join(f"{k} {pct(v)}" for k, v in s.wins_by_seat.items())
     )
     lines.append(
         "  win rate by agent:  "
         + ", ".join(f"{k} {pct(v)}" for k, v in s.wins_by_agent.items())
-        + "  (per seat of that kind)"
+        + f"  (per {who} of that kind)"
     )
     points = s.points_by_side or s.points_by_seat
     lines.append("  points per deal:    " + ", ".join(f"{k} {avg(v)}" for k, v in points.items()))

@@ -64,3 +64,17 @@ def test_simulate_says_the_players_only_where_they_are_not_the_seats() -> None:
     assert lines[1] == "players: 3 players (4 places, one a dummy)"
     plain = load_ruleset("tressette")
     assert not report(plain, ["random"] * 4, failed, 0.0)[1].startswith("players:")
+
+
+def test_simulate_statistics_name_people_players_and_plain_seats_seats(capsys) -> None:
+    """Where people move round the places, a "seat" would be a different person each
+    deal: the interval section says "player"; a plain table keeps saying "seat"."""
+    assert main(["simulate", "tressette-col-morto", "--games", "2", "--agents", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate by player: Anna " in out
+    assert "(per player of that kind)" in out
+    assert "win rate by seat" not in out
+    assert main(["simulate", "tressette", "--games", "2", "--agents", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate by seat:   South " in out
+    assert "(per seat of that kind)" in out
