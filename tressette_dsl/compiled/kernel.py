@@ -482,6 +482,27 @@ class _FirstThen:
         return getrandbits_of(self.then)
 
 
+class _ForcedFirst:
+    """A playout's `first` choice wired into the choosers: the seat to act gets a
+    `_FirstThen` until the choice is used (by it or by the kernel's inline draw), then its
+    plain chooser back (`settle`, after every step)."""
+
+    __slots__ = ("pending", "restore")
+
+    def __init__(self, choose: list[Chooser], state: GameState, first: int | None) -> None:
+        self.pending: _First | None = None
+        self.restore: tuple[int, Chooser] | None = None
+        if first is not None and state.to_act is not None and not state.over:
+            seat = state.to_act
+            self.restore = (seat, choose[seat])
+            self.pending = _First(first)
+            choose[seat] = _FirstThen(self.pending, choose[seat])
+
+    def settle(self, choose: list[Chooser]) -> None:
+        if self.restore is not None and self.pending is not None and self.pending.used:
+            choose[self.restore[0]], self.restore = self.restore[1], None
+
+
 class _FirstBits:
     """The kernel's `getrandbits` of the seat that decides first, returning the pending
     first choice once. The generated draw reads ``g = grb[seat]`` for every decision and
@@ -531,13 +552,8 @@ def playout(
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
     began = stats.actions
-    restore: tuple[int, Chooser] | None = None
-    pending: _First | None = None
-    if first is not None and state.to_act is not None and not state.over:
-        seat = state.to_act
-        restore = (seat, choose[seat])
-        pending = _First(first)
-        choose[seat] = _FirstThen(pending, choose[seat])
+    forced = _ForcedFirst(choose, state, first)
+    pending = forced.pending
     while not state.over:
         if use_kernel and in_kernel(compiled, state):
             state = kernel_step(  # type: ignore[assignment]  # no `finish`: a state
@@ -554,8 +570,7 @@ def playout(
             state = round_step(rules, state, choose, stats)
         else:
             state = interpreted_step(rules, state, choose, stats)
-        if restore is not None and pending is not None and pending.used:
-            choose[restore[0]], restore = restore[1], None  # back to the plain chooser
+        forced.settle(choose)
         if until == "deal" and state.deal_ended:
             break
         if stats.actions - began >= max_actions:
@@ -592,13 +607,8 @@ def playout_result(
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
     began = stats.actions
-    restore: tuple[int, Chooser] | None = None
-    pending: _First | None = None
-    if first is not None and state.to_act is not None and not state.over:
-        seat = state.to_act
-        restore = (seat, choose[seat])
-        pending = _First(first)
-        choose[seat] = _FirstThen(pending, choose[seat])
+    forced = _ForcedFirst(choose, state, first)
+    pending = forced.pending
     while not state.over:
         if in_kernel(compiled, state):
             got = kernel_step(
@@ -619,8 +629,7 @@ def playout_result(
             state = round_step(rules, state, choose, stats)
         else:
             state = interpreted_step(rules, state, choose, stats)
-        if restore is not None and pending is not None and pending.used:
-            choose[restore[0]], restore = restore[1], None  # back to the plain chooser
+        forced.settle(choose)
         if state.deal_ended:
             break
         if stats.actions - began >= max_actions:
