@@ -1,7 +1,8 @@
 """Special files given as paths (issue 13): a FIFO, a folder, a device, a missing path.
 
-Each command runs in a subprocess under ``timeout 10`` so that a regression (a FIFO opened
-for reading blocks forever) fails the test instead of hanging the suite. A path that is not
+Each command runs in a subprocess under ``timeout 60`` so that a regression (a FIFO opened
+for reading blocks forever) fails the test instead of hanging the suite; 60 s, not less, because
+a busy shared machine took over 10 s to start `play` once. A path that is not
 a readable regular file is a usage error (exit 2) that says what the path is.
 """
 
@@ -21,7 +22,7 @@ TIMEOUT_EXIT = 124
 
 def tressette(*argv: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        ["timeout", "10", sys.executable, "-m", "tressette_dsl", *argv],
+        ["timeout", "60", sys.executable, "-m", "tressette_dsl", *argv],
         cwd=cwd,
         capture_output=True,
         text=True,
