@@ -61,4 +61,7 @@ class BotPool:
         return await loop.run_in_executor(self._executor, partial(decide, source, kind, state, rng))
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers as the server stops. Waits for a decision in progress (capped
+        at a few seconds by the server's bot limits) and cancels queued ones: without the
+        wait the server exited first and left its spawned workers running, orphaned."""
+        self._executor.shutdown(wait=True, cancel_futures=True)
