@@ -566,16 +566,36 @@ def playout(
                 limit=began + max_actions,
                 first=pending,
             )
-        elif use_kernel and in_round(compiled, state):
-            state = round_step(rules, state, choose, stats)
         else:
-            state = interpreted_step(rules, state, choose, stats)
+            state = _step_outside(rules, compiled, state, choose, stats, rounds=use_kernel)
         forced.settle(choose)
         if until == "deal" and state.deal_ended:
             break
-        if stats.actions - began >= max_actions:
-            raise RuntimeError(f"the playout did not end within {max_actions} actions")
+        _within_budget(stats, began, max_actions)
     return state
+
+
+def _step_outside(
+    rules: Ruleset,
+    compiled: CompiledRuleset,
+    state: GameState,
+    choose: list[Chooser],
+    stats: PlayoutStats,
+    *,
+    rounds: bool,
+) -> GameState:
+    """One step of a playout where the kernel's trick loop is not: a declaring round the
+    kernel plays (`rounds`, when the kernel is in use), else one action on the
+    interpreter."""
+    if rounds and in_round(compiled, state):
+        return round_step(rules, state, choose, stats)
+    return interpreted_step(rules, state, choose, stats)
+
+
+def _within_budget(stats: PlayoutStats, began: int, max_actions: int) -> None:
+    """A playout that has not ended within `max_actions` actions is a bug, not a game."""
+    if stats.actions - began >= max_actions:
+        raise RuntimeError(f"the playout did not end within {max_actions} actions")
 
 
 def playout_result(
@@ -625,15 +645,12 @@ def playout_result(
                 return got.result(rules, state.n)
             assert isinstance(got, GameState)  # no `finish`: never a `Finished`
             state = got
-        elif in_round(compiled, state):
-            state = round_step(rules, state, choose, stats)
         else:
-            state = interpreted_step(rules, state, choose, stats)
+            state = _step_outside(rules, compiled, state, choose, stats, rounds=True)
         forced.settle(choose)
         if state.deal_ended:
             break
-        if stats.actions - began >= max_actions:
-            raise RuntimeError(f"the playout did not end within {max_actions} actions")
+        _within_budget(stats, began, max_actions)
     return result(rules, state)
 
 
@@ -673,12 +690,9 @@ def playout_match(
                 return got
             assert isinstance(got, GameState)  # no `light`: never a `DealEnd`
             state = got
-        elif in_round(compiled, state):
-            state = round_step(rules, state, choose, stats)
         else:
-            state = interpreted_step(rules, state, choose, stats)
-        if stats.actions - began >= max_actions:
-            raise RuntimeError(f"the playout did not end within {max_actions} actions")
+            state = _step_outside(rules, compiled, state, choose, stats, rounds=True)
+        _within_budget(stats, began, max_actions)
     return Finished.of(state)
 
 
