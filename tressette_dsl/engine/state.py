@@ -1011,5 +1011,11 @@ def _filled(value: Any) -> bool:
 
 
 def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """A copy of the tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    """A copy of the tuple with one item replaced (through a list: half the time of
+    slicing and unpacking for the engine's short per-seat tuples, and it runs a few times
+    per card played)."""
+    if not 0 <= index < len(values):  # as the slices always did (past the end: appended)
+        return (*values[:index], value, *values[index + 1 :])
+    items = list(values)
+    items[index] = value
+    return tuple(items)
