@@ -326,6 +326,7 @@ class FastEnd:
         if scored is None:
             return None
         totals, deal, big = scored
+        assert deal is not None  # kept: scored with its record
         cards = s.cards.but(hands=tuple(hands), played=tuple(played), won=tuple(won), trick=())
         zones = zones_with(s, (("monte", monte), ("stock", stock)))
         if zones is not None:
@@ -375,9 +376,12 @@ class FastEnd:
         won: list[int],
         tricks_won: list[int],
         last: int,
-    ) -> tuple[tuple[int, ...], DealRecord, Any] | None:
+        keep: bool = True,
+    ) -> tuple[tuple[int, ...], DealRecord | None, Any] | None:
         """The deal's scoring from its facts: `deal` is (contract, declarer, partner,
-        deal_no, dealer), the records' fields; state or kernel, the same computation."""
+        deal_no, dealer), the records' fields; state or kernel, the same computation.
+        Without `keep` the `DealRecord` is not built (None): a search bot's try reads
+        the totals and the outcome alone."""
         contract_id, declarer, partner, deal_no, dealer = deal
         units_of = self.units
         # `points` sums per-card values, so over the seats' disjoint captures it adds up:
@@ -447,6 +451,8 @@ class FastEnd:
             for slot in slots:
                 deltas[slot] += pts
         totals = tuple([t + x for t, x in zip(totals_before, deltas, strict=True)])
+        if not keep:
+            return totals, None, (big, facts)
         multiplier = big[0].multiplier if big and self.multiply else 1
         record = _deal_record(
             deal_no,

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.engine import declare, zone_view
@@ -89,6 +89,29 @@ def determinize(rules: Ruleset, state: GameState, seat: int, rng: random.Random)
     problem = _Problem(rules, state, seat)
     groups = problem.sample(rng)
     return problem.build(groups, rng)
+
+
+def sampler(rules: Ruleset, state: GameState, seat: int) -> Callable[[random.Random], GameState]:
+    """`determinize` for many worlds of one state and seat (a search bot's decision): what
+    `seat` knows is worked out once, and each call draws one world from `rng`, the same
+    world that ``determinize(rules, state, seat, rng)`` draws from the same `rng` state
+    (working it out draws nothing; a draw that must relax the constraints relaxes them for
+    itself alone, as a fresh `determinize` would)."""
+    if getattr(rules, "seat_table", None) is not None:
+        from tressette_dsl.engine.seating import rules_for  # noqa: PLC0415
+
+        rules = rules_for(rules, state)
+    check_state("determinize", rules, state)
+    check_seat("determinize", seat, state.n)
+    problem = _Problem(rules, state, seat)
+    allowed = problem.allowed
+
+    def draw(rng: random.Random) -> GameState:
+        check_rng("determinize", rng)
+        problem.allowed = allowed
+        return problem.build(problem.sample(rng), rng)
+
+    return draw
 
 
 class _Problem:
