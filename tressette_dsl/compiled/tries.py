@@ -57,10 +57,7 @@ class Tries:
         self.template = Kernel(rules, world)
         self.template.bare = True  # the end of the deal read as totals and outcome alone
         self.choose = choosers(world.n, rng, None)  # `rng` for every seat, as the bot draws
-        teams = rules.sides.mode == "teams"
-        side_of = rules.sides.side_of
-        self.seat_slot = tuple(int(side_of[x]) if teams else x for x in range(world.n))
-        self.slot_seats = tuple(slot_seats(rules, slot) for slot in range(total_slots(rules)))
+        self.seat_slot, self.slot_seats = _slots(rules, compiled)
 
     @staticmethod
     def of(
@@ -105,6 +102,27 @@ class Tries:
             return seat_totals, frozenset([x for slot in outcome.winners for x in seats[slot]])
         res = result(self.rules, got)
         return tuple(res.seat_totals), frozenset(res.winner_seats) if res.over else frozenset()
+
+
+_SLOTS: dict[int, tuple[CompiledRuleset, tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _slots(
+    rules: Ruleset, compiled: CompiledRuleset
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The total slot of each seat and the seats of each slot (what `engine.result` maps
+    totals and winners through), once per compiled ruleset: a bot makes a `Tries` for
+    every world it draws."""
+    found = _SLOTS.get(id(compiled))
+    if found is not None and found[0] is compiled:
+        return found[1], found[2]
+    teams = rules.sides.mode == "teams"
+    side_of = rules.sides.side_of
+    n = rules.players.count
+    seat_slot = tuple(int(side_of[x]) if teams else x for x in range(n))
+    seats = tuple(slot_seats(rules, slot) for slot in range(total_slots(rules)))
+    _SLOTS[id(compiled)] = (compiled, seat_slot, seats)
+    return seat_slot, seats
 
 
 __all__ = ["Ending", "Tries"]

@@ -8,8 +8,10 @@ import random
 
 import pytest
 
-from tressette_dsl.engine import apply, new_game
-from tressette_dsl.engine.determinize import determinize, sampler
+# the package's `determinize` (the function) first: importing the module first would
+# leave the package's name bound to the module for the tests collected after this one
+from tressette_dsl.engine import apply, determinize, new_game
+from tressette_dsl.engine.determinize import sampler
 from tressette_dsl.engine.game import legal_actions
 from tressette_dsl.loader import load_ruleset, playable_rulesets
 
