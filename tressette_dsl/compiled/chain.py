@@ -231,8 +231,9 @@ class Chain:
             for c in rest:
                 won[winner] |= 1 << c
         first = k.between.first if k.between is not None else k.origin
+        deal = first.contract_part
         scored = self.score(
-            k, (first.contract, first.declarer, first.partner), won, tricks_won, winner
+            k, (deal.contract, deal.declarer, deal.partner), won, tricks_won, winner
         )
         if scored is None:
             return None

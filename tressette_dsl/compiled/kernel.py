@@ -683,11 +683,13 @@ def deal_end(
     forced: _ForcedFirst,
     max_actions: int,
     loaded: Kernel | None = None,
+    began: int | None = None,
 ) -> DealEnd | GameState:
     """The playout of `playout_result` (where `light_fits`): the `DealEnd` record when the
     kernel ends the deal itself, else the state the deal (or match) ended in. `loaded`
-    is `state` already loaded into a kernel (`Kernel.copy`), for the first kernel step."""
-    began = stats.actions
+    is `state` already loaded into a kernel (`Kernel.copy`), for the first kernel step;
+    `began`, the count of actions the playout began at, when it began before `state`."""
+    began = stats.actions if began is None else began
     pending = forced.pending
     while not state.over:
         if in_kernel(compiled, state):

@@ -18,8 +18,16 @@ from __future__ import annotations
 import random
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
-from tressette_dsl.compiled.chain import DealEnd
-from tressette_dsl.compiled.kernel import Kernel, _ForcedFirst, deal_end, in_kernel, light_fits
+from tressette_dsl.compiled.chain import DealEnd, Finished
+from tressette_dsl.compiled.kernel import (
+    Kernel,
+    _ForcedFirst,
+    _within_budget,
+    deal_end,
+    in_kernel,
+    kernel_step,
+    light_fits,
+)
 from tressette_dsl.compiled.steps import PlayoutStats, choosers
 from tressette_dsl.engine.match import result, slot_seats, total_slots
 from tressette_dsl.engine.state import GameState
@@ -80,18 +88,36 @@ class Tries:
         the end of the deal: what `playout_result(rules, world, rng, first=first)` gives,
         as (seat totals, winner seats)."""
         choose = self.choose[:]
-        world = self.world
+        world, rules, compiled = self.world, self.rules, self.compiled
         forced = _ForcedFirst(choose, world, first)
-        got = deal_end(
-            self.rules,
-            self.compiled,
+        stats = PlayoutStats()
+        # the first step on the loaded kernel (the world is in its trick loop: `of`)
+        got: DealEnd | GameState | Finished = kernel_step(
+            rules,
+            compiled,
             world,
             choose,
-            PlayoutStats(),
-            forced=forced,
-            max_actions=self.max_actions,
+            stats,
+            limit=self.max_actions,
+            light=True,
+            first=forced.pending,
             loaded=self.template.copy(),
         )
+        if not isinstance(got, DealEnd):
+            assert isinstance(got, GameState)  # no `finish`: never a `Finished`
+            forced.settle(choose)
+            if not got.deal_ended:  # then on as `playout_result` goes on
+                _within_budget(stats, 0, self.max_actions)
+                got = deal_end(
+                    rules,
+                    compiled,
+                    got,
+                    choose,
+                    stats,
+                    forced=forced,
+                    max_actions=self.max_actions,
+                    began=0,
+                )
         if isinstance(got, DealEnd):
             totals = got.totals
             seat_totals = tuple([totals[slot] for slot in self.seat_slot])
