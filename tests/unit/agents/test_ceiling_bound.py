@@ -1,0 +1,80 @@
+"""bench/ceiling.py: the omniscient best response to random play, on the arena's terms.
+
+The script is a measurement (docs/ceiling.md); these tests keep its report's shape, its
+margin equal to the arena's, and two things that must hold of a best response that sees
+everything: it is not beaten by the heuristic on the same deals, and in a contract game
+the lone seat is the called partner exactly when it held the called card.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tressette_dsl.loader import load_ruleset
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope="module")
+def ceiling() -> ModuleType:
+    """The script as a module, registered under its name so that the arena's bot
+    specification (``module:OmniscientAgent``) imports it."""
+    spec = importlib.util.spec_from_file_location("ceiling_bench", ROOT / "bench" / "ceiling.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["ceiling_bench"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_report_shape_and_not_below_the_heuristic(ceiling: ModuleType) -> None:
+    out = ceiling.measure(
+        "tressette", 3, seed=1, budgets=[4], rollout="greedy", jobs=1, baseline=True
+    )
+    assert out["ruleset"] == "tressette" and out["games_per_deal"] == 2
+    (run,) = out["runs"]
+    assert run["budget"] == 4 and run["games"] == 6
+    lo, hi = run["ci95"]
+    assert 0.0 <= lo <= run["share"] <= hi <= 1.0
+    assert sum(run["deals"].values()) == 3
+    assert sum(run["games_won_per_deal"].values()) == 3
+    assert run["decisions"] > 0 and run["cpu_seconds"] > 0
+    base = out["baseline"]
+    assert base["kind"] == "heuristic"
+    # seeing every hand and searching against the true opponent model: never worse here
+    assert run["share"] >= base["share"]
+    assert run["mean_margin"] >= base["mean_margin"]
+
+
+def test_margin_is_the_arenas(ceiling: ModuleType) -> None:
+    tressette = load_ruleset("tressette")
+    # teams: our team's gain less theirs (each seat shows its team's total)
+    assert ceiling.margin_of(tressette, frozenset({0, 2}), (0, 0, 0, 0), (5, 6, 5, 6)) == -1
+    chiamata = load_ruleset("briscola-chiamata")
+    # alone in seat 3 (the declarer, -2) against the mean of the four others (+0.5)
+    lone = ceiling.margin_of(chiamata, frozenset({3}), (0,) * 5, (1, -1, 1, -2, 1))
+    assert lone == -2 - (1 - 1 + 1 + 1) / 4
+    # points are penalties: fewer is better, so the sign turns
+    traversone = load_ruleset("traversone")
+    seats = traversone.players.count
+    after = (3,) + (1,) * (seats - 1)
+    assert ceiling.margin_of(traversone, frozenset({0}), (0,) * seats, after) == -2
+
+
+def test_lone_partner_is_the_called_cards_holder(ceiling: ModuleType) -> None:
+    rules = "briscola-chiamata"
+    report, played, cpu = ceiling.run_bound(rules, [ceiling._spec(2, "random"), "random"], 1, 7, 1)
+    assert len(played) == 5 and cpu > 0
+    for _item, _game, notes in played:
+        assert notes["role"] in ("declarer", "partner", "defender")
+        if notes["role"] == "partner":
+            assert notes["holds_called"]
+        if notes["role"] == "defender":
+            assert not notes["holds_called"]
+    shown = ceiling.breakdown(played, report["games_per_deal"])
+    assert sum(v["games"] for v in shown["roles"].values()) == 5
