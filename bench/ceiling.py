@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import random
 import sys
@@ -59,10 +60,11 @@ from tressette_dsl.agents.arena import Game, play_game, run_arena, units_of, wil
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.rollout import RolloutPolicy
 from tressette_dsl.compiled import playout_result
-from tressette_dsl.engine import apply, deal_over, result
+from tressette_dsl.compiled.steps import no_claims
+from tressette_dsl.engine import apply, deal_over, legal_actions, result
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import observe
-from tressette_dsl.engine.people import person_totals
+from tressette_dsl.engine.people import person_to_act, person_totals
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
 from tressette_dsl.rules.model import Ruleset
@@ -151,13 +153,16 @@ class OmniscientAgent:
     name = "omniscient"
     needs_worlds = True
 
-    def __init__(self, budget: int = 16, rollout: str = "greedy") -> None:
+    def __init__(self, budget: int = 16, rollout: str = "greedy", method: str = "flat") -> None:
         if budget < 1:
             raise ValueError("budget must be at least 1 playout per action")
         if rollout not in ("greedy", "random"):
             raise ValueError("rollout must be 'greedy' or 'random'")
+        if method not in ("flat", "mcts"):
+            raise ValueError("method must be 'flat' or 'mcts'")
         self.budget = budget
         self.rollout = rollout
+        self.method = method
 
     def act(
         self,
@@ -177,6 +182,9 @@ class OmniscientAgent:
             return legal[0]
         mine = side_of(rules, seat)
         before = person_totals(rules, state)
+        if self.method == "mcts":
+            search = Expectimax(rules, mine, before, self.rollout == "greedy", rng)
+            return legal[search.best(state, legal, self.budget)]
         base = rng.getrandbits(64)  # the same draws for every action: common random numbers
         best: tuple[float, float] | None = None
         choice = legal[0]
@@ -198,6 +206,97 @@ class OmniscientAgent:
             if best is None or score > best:
                 best, choice = score, action
         return choice
+
+
+def _win(m: float) -> float:
+    return 1.0 if m > 0 else 0.5 if m == 0 else 0.0
+
+
+class _Node:
+    """A state of the perfect-information tree: ours (a max node, statistics per action)
+    or the opponents' (a chance node: their uniform choice, children as drawn)."""
+
+    __slots__ = ("children", "choices", "ours", "state", "visits", "wins")
+
+    def __init__(self, rules: Ruleset, state: GameState, mine: frozenset[int]) -> None:
+        self.state = state
+        seat = person_to_act(rules, state)
+        self.ours = seat in mine
+        legal = legal_actions(rules, state)
+        self.choices: Sequence[Action] = legal if self.ours else no_claims(legal)
+        self.children: dict[int, _Node] = {}
+        self.visits = [0] * len(self.choices)
+        self.wins = [0.0] * len(self.choices)
+
+
+class Expectimax:
+    """UCT on the perfect-information game against the known opponent policy: at our
+    nodes UCB1 over our actions, at theirs a uniform draw (what the random bot does), so
+    that with the budget growing the root's values tend to the best response's, not only
+    to a one-step improvement of the rollout (`method=mcts`; budget = iterations)."""
+
+    C = 0.7  # exploration, for values in [0, 1]
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        mine: frozenset[int],
+        before: Sequence[int],
+        greedy: bool,
+        rng: random.Random,
+    ) -> None:
+        self.rules, self.mine, self.before, self.greedy = rules, mine, before, greedy
+        self.rng = random.Random(rng.getrandbits(64))
+
+    def value(self, state: GameState) -> float:
+        """A finished deal's share, or one playout's from `state`."""
+        rules = self.rules
+        if deal_over(state):
+            totals = result(rules, state).seat_totals
+        else:
+            policy = MixedPolicy(rules, self.rng, self.mine, self.greedy)
+            totals = playout_result(rules, state, policy=policy).seat_totals
+        return _win(margin_of(rules, self.mine, self.before, totals))
+
+    def best(self, state: GameState, legal: Sequence[Action], iterations: int) -> int:
+        """The index into `legal` of the root action visited most."""
+        rules = self.rules
+        root = _Node(rules, state, self.mine)
+        if list(root.choices) != list(legal):
+            raise RuntimeError("the root's choices are not the legal actions")
+        for _ in range(iterations):
+            node, path = root, []
+            while True:
+                if node.ours:
+                    untried = [i for i, v in enumerate(node.visits) if v == 0]
+                    if untried:
+                        i = untried[self.rng.randrange(len(untried))]
+                    else:
+                        log_n = math.log(sum(node.visits))
+                        i = max(
+                            range(len(node.choices)),
+                            key=lambda j: (
+                                node.wins[j] / node.visits[j]
+                                + self.C * math.sqrt(log_n / node.visits[j])
+                            ),
+                        )
+                    path.append((node, i))
+                else:
+                    i = self.rng.randrange(len(node.choices))
+                child = node.children.get(i)
+                if child is None:
+                    nxt, _events = apply(rules, node.state, node.choices[i])
+                    if deal_over(nxt) or person_to_act(rules, nxt) is None:
+                        value = self.value(nxt)
+                        break
+                    node.children[i] = child = _Node(rules, nxt, self.mine)
+                    value = self.value(nxt)
+                    break
+                node = child
+            for owner, j in path:
+                owner.visits[j] += 1
+                owner.wins[j] += value
+        return max(range(len(legal)), key=lambda j: (root.visits[j], root.wins[j]))
 
 
 def _note(state: GameState, seat: int) -> None:
@@ -224,8 +323,8 @@ def _note(state: GameState, seat: int) -> None:
 _RULES: dict[str, Ruleset] = {}
 
 
-def _spec(budget: int, rollout: str) -> str:
-    return f"{__name__}:OmniscientAgent:budget={budget}:rollout={rollout}"
+def _spec(budget: int, rollout: str, method: str = "flat") -> str:
+    return f"{__name__}:OmniscientAgent:budget={budget}:rollout={rollout}:method={method}"
 
 
 def _play(source: str, item: tuple[Any, ...]) -> tuple[Game, dict[str, Any], float]:
@@ -336,6 +435,7 @@ def measure(
     rollout: str,
     jobs: int,
     baseline: bool,
+    method: str = "flat",
 ) -> dict[str, Any]:
     """The whole report: one arena run per budget (and the heuristic's, with `baseline`)."""
     rules = load_ruleset(source)
@@ -345,13 +445,14 @@ def measure(
         "seed": seed,
         "duplicate": True,
         "rollout": rollout,
+        "method": method,
         "target": TARGET,
         "opponent": "random",
         "runs": [],
     }
     for budget in budgets:
         report, played, cpu = run_bound(
-            source, [_spec(budget, rollout), "random"], deals, seed, jobs
+            source, [_spec(budget, rollout, method), "random"], deals, seed, jobs
         )
         run: dict[str, Any] = {"budget": budget, **side_a(report)}
         run["games"] = report["pairings"][0]["games"]
@@ -378,6 +479,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--budget", default="8,16", help="playouts per legal action, comma-separated budgets"
     )
     parser.add_argument("--rollout", choices=("greedy", "random"), default="greedy")
+    parser.add_argument(
+        "--method",
+        choices=("flat", "mcts"),
+        default="flat",
+        help="flat: budget playouts per action; mcts: expectimax UCT, budget iterations",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument(
         "--baseline", action="store_true", help="also the heuristic vs random, same deals"
@@ -395,6 +502,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rollout=args.rollout,
         jobs=args.jobs,
         baseline=args.baseline,
+        method=args.method,
     )
     if args.format == "json":
         json.dump(out, sys.stdout, indent=2)

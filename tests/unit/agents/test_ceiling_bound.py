@@ -78,3 +78,22 @@ def test_lone_partner_is_the_called_cards_holder(ceiling: ModuleType) -> None:
             assert not notes["holds_called"]
     shown = ceiling.breakdown(played, report["games_per_deal"])
     assert sum(v["games"] for v in shown["roles"].values()) == 5
+
+
+def test_expectimax_search_plays_the_same_arena(ceiling: ModuleType) -> None:
+    """`method=mcts` (UCT against the known uniform opponents) gives the same report and,
+    on these deals, is not beaten by the heuristic either."""
+    out = ceiling.measure(
+        "tressette-in-due",
+        2,
+        seed=3,
+        budgets=[40],
+        rollout="greedy",
+        jobs=1,
+        baseline=True,
+        method="mcts",
+    )
+    assert out["method"] == "mcts"
+    (run,) = out["runs"]
+    assert run["games"] == 4 and sum(run["deals"].values()) == 2
+    assert run["share"] >= out["baseline"]["share"]
