@@ -9,12 +9,16 @@ the lone seat is the called partner exactly when it held the called card.
 from __future__ import annotations
 
 import importlib.util
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from tressette_dsl.agents.base import Worlds
+from tressette_dsl.engine import apply, deal_over, legal_actions, start
+from tressette_dsl.engine.observe import observe
 from tressette_dsl.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -97,3 +101,25 @@ def test_expectimax_search_plays_the_same_arena(ceiling: ModuleType) -> None:
     (run,) = out["runs"]
     assert run["games"] == 4 and sum(run["deals"].values()) == 2
     assert run["share"] >= out["baseline"]["share"]
+
+
+def test_the_bound_reads_the_true_state_and_never_claims(ceiling: ModuleType) -> None:
+    """A wrong claim would end a deal game unscored (a tie in the arena): the bound must
+    not buy half games that way, so it plays a card wherever a claim is also legal."""
+    rules = load_ruleset("tressette")
+    state, _events = start(rules, 11)
+    rng = random.Random(5)
+    claimed = 0
+    agent = ceiling.OmniscientAgent(budget=2)
+    while not deal_over(state):
+        legal = legal_actions(rules, state)
+        seat = state.to_act
+        worlds = Worlds(rules, state, seat)
+        assert ceiling.true_state(worlds) is state
+        if any(str(a) == "claim" for a in legal) and seat in (0, 2):
+            claimed += 1
+            chosen = agent.act(rules, observe(rules, state, seat), legal, rng, worlds=worlds)
+            assert str(chosen) != "claim" and chosen in legal
+        others = [a for a in legal if str(a) != "claim"]
+        state, _events = apply(rules, state, others[rng.randrange(len(others))])
+    assert claimed > 0  # the position did offer claims
