@@ -148,12 +148,21 @@ class MixedPolicy:
 
 class OmniscientAgent:
     """Side A of the bound: flat Monte Carlo over every legal action from the TRUE state
-    against the true (uniform) opponent policy; `budget` playouts per action."""
+    against the true (uniform) opponent policy; `budget` playouts per action.
+
+    ``sight="own"`` is the fair counterpart: the same search from `budget` worlds sampled
+    by `Worlds` (what the seat can know; its totals, which are public, from the state), so
+    that the gap between the two is what seeing the hidden cards is worth."""
 
     name = "omniscient"
     needs_worlds = True
 
-    def __init__(self, budget: int = 16, rollout: str = "greedy", method: str = "flat") -> None:
+    def __init__(
+        self, budget: int = 16, rollout: str = "greedy", method: str = "flat", sight: str = "all"
+    ) -> None:
+        if sight not in ("all", "own") or (sight == "own" and method != "flat"):
+            raise ValueError("sight must be 'all', or 'own' with the flat method")
+        self.sight = sight
         if budget < 1:
             raise ValueError("budget must be at least 1 playout per action")
         if rollout not in ("greedy", "random"):
@@ -175,7 +184,7 @@ class OmniscientAgent:
     ) -> Action:
         if worlds is None:
             raise ValueError("the omniscient bound needs the arena's Worlds service")
-        state = true_state(worlds)
+        state = true_state(worlds)  # with sight=own, only for the notes and the totals
         seat = worlds.seat
         _note(state, seat)
         # Never a claim (unless it is all there is), as the random bot: in a deal game a
@@ -191,23 +200,28 @@ class OmniscientAgent:
             search = Expectimax(rules, mine, before, self.rollout == "greedy", rng)
             return legal[search.best(state, legal, self.budget)]
         base = rng.getrandbits(64)  # the same draws for every action: common random numbers
+        if self.sight == "all":
+            roots = [state] * self.budget
+        else:  # guesses consistent with what the seat knows, the same for every action
+            roots = [worlds.sample(random.Random(base - 1 - i)) for i in range(self.budget)]
         best: tuple[float, float] | None = None
         choice = legal[0]
         for action in legal:
-            nxt, _events = apply(rules, state, action)
-            if deal_over(nxt):
-                m = margin_of(rules, mine, before, result(rules, nxt).seat_totals)
-                score = (1.0 if m > 0 else 0.5 if m == 0 else 0.0, m)
-            else:
-                won = total = 0.0
-                for i in range(self.budget):
+            won = total = 0.0
+            nxt = state
+            for i, root in enumerate(roots):
+                if i == 0 or root is not roots[i - 1]:
+                    nxt, _events = apply(rules, root, action)
+                if deal_over(nxt):
+                    m = margin_of(rules, mine, before, result(rules, nxt).seat_totals)
+                else:
                     source = random.Random(base + i)
                     policy = MixedPolicy(rules, source, mine, self.rollout == "greedy")
                     end = playout_result(rules, nxt, policy=policy)
                     m = margin_of(rules, mine, before, end.seat_totals)
-                    won += 1.0 if m > 0 else 0.5 if m == 0 else 0.0
-                    total += m
-                score = (won / self.budget, total / self.budget)
+                won += _win(m)
+                total += m
+            score = (won / self.budget, total / self.budget)
             if best is None or score > best:
                 best, choice = score, action
         return choice
@@ -328,8 +342,11 @@ def _note(state: GameState, seat: int) -> None:
 _RULES: dict[str, Ruleset] = {}
 
 
-def _spec(budget: int, rollout: str, method: str = "flat") -> str:
-    return f"{__name__}:OmniscientAgent:budget={budget}:rollout={rollout}:method={method}"
+def _spec(budget: int, rollout: str, method: str = "flat", sight: str = "all") -> str:
+    return (
+        f"{__name__}:OmniscientAgent:budget={budget}:rollout={rollout}:method={method}"
+        f":sight={sight}"
+    )
 
 
 def _play(source: str, item: tuple[Any, ...]) -> tuple[Game, dict[str, Any], float]:
@@ -441,6 +458,7 @@ def measure(
     jobs: int,
     baseline: bool,
     method: str = "flat",
+    sight: str = "all",
 ) -> dict[str, Any]:
     """The whole report: one arena run per budget (and the heuristic's, with `baseline`)."""
     rules = load_ruleset(source)
@@ -451,13 +469,14 @@ def measure(
         "duplicate": True,
         "rollout": rollout,
         "method": method,
+        "sight": sight,
         "target": TARGET,
         "opponent": "random",
         "runs": [],
     }
     for budget in budgets:
         report, played, cpu = run_bound(
-            source, [_spec(budget, rollout, method), "random"], deals, seed, jobs
+            source, [_spec(budget, rollout, method, sight), "random"], deals, seed, jobs
         )
         run: dict[str, Any] = {"budget": budget, **side_a(report)}
         run["games"] = report["pairings"][0]["games"]
@@ -491,6 +510,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="flat",
         help="flat: budget playouts per action; mcts: expectimax UCT, budget iterations",
     )
+    parser.add_argument(
+        "--sight",
+        choices=("all", "own"),
+        default="all",
+        help="all: the true state (the bound); own: sampled worlds only (a fair player)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument(
         "--baseline", action="store_true", help="also the heuristic vs random, same deals"
@@ -509,6 +534,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         jobs=args.jobs,
         baseline=args.baseline,
         method=args.method,
+        sight=args.sight,
     )
     if args.format == "json":
         json.dump(out, sys.stdout, indent=2)
@@ -520,13 +546,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _text(out: dict[str, Any]) -> str:
     lines = [f"{out['ruleset']}: {out['deals']} deals from seed {out['seed']}, vs random"]
-    rows = [(f"omniscient budget={r['budget']}", r) for r in out["runs"]]
+    who = "omniscient" if out["sight"] == "all" else "own sight"
+    rows = [(f"{who} {out['method']} budget={r['budget']}", r) for r in out["runs"]]
     if "baseline" in out:
         rows.append(("heuristic", out["baseline"]))
     for label, r in rows:
         lo, hi = r["ci95"]
         lines.append(
-            f"  {label:24} {100 * r['share']:5.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+            f"  {label:30} {100 * r['share']:5.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
             f"  margin {r['mean_margin']:+.2f}  {r['seconds_per_decision'] * 1000:.1f} ms/dec"
             f"  deals {r['deals']}"
         )

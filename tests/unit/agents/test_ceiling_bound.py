@@ -123,3 +123,22 @@ def test_the_bound_reads_the_true_state_and_never_claims(ceiling: ModuleType) ->
         others = [a for a in legal if str(a) != "claim"]
         state, _events = apply(rules, state, others[rng.randrange(len(others))])
     assert claimed > 0  # the position did offer claims
+
+
+def test_own_sight_counterpart_plays_from_sampled_worlds(ceiling: ModuleType) -> None:
+    """The fair counterpart (`sight=own`) plays the same arena from sampled worlds."""
+    out = ceiling.measure(
+        "tressette-in-due",
+        1,
+        seed=2,
+        budgets=[3],
+        rollout="greedy",
+        jobs=1,
+        baseline=False,
+        sight="own",
+    )
+    assert out["sight"] == "own" and "baseline" not in out
+    (run,) = out["runs"]
+    assert run["games"] == 2 and run["decisions"] > 0
+    with pytest.raises(ValueError, match="sight"):
+        ceiling.OmniscientAgent(sight="own", method="mcts")
