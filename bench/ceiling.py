@@ -330,6 +330,7 @@ def _note(state: GameState, seat: int) -> None:
     else:
         role = "defender"
     _NOTES["role"] = role
+    _NOTES["bid"] = contract.bid_points if contract.bid_points is not None else contract.bid
     called = contract.called_card
     if called is not None and "holds_called" not in _NOTES:
         cards = state.cards
@@ -428,6 +429,8 @@ def breakdown(
             }
             for role, scores in sorted(roles.items())
         }
+        bids = Counter(str(notes["bid"]) for _it, _game, notes in played if "bid" in notes)
+        out["winning_bids"] = dict(bids.most_common(8))  # the contracts the lone seat faced
         out["holds_called_card"] = {
             "games": held[0],
             "of_games_with_a_call": held[1],
