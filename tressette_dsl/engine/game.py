@@ -118,6 +118,9 @@ def _seated(fn: str, rules: Ruleset, seats: int | None) -> Ruleset:
         raise ArgumentValueError(fn, "seats", str(exc)) from None
 
 
+_KEY = legal_cache.KEY
+
+
 def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> tuple[Action, ...]:
     """The actions of the seat to act, in canonical order; () once the match is over.
 
@@ -128,9 +131,23 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
 
     The list is kept on the state (engine/legal_cache.py): asked again for the same state
     it is the same tuple, and `apply` takes any action of it without a further check."""
-    if seat is None:
-        known = legal_cache.cached(rules, state)
-        if known is not None:
+    if seat is None:  # `legal_cache.cached`, inline: once per decision
+        try:
+            entry = state.__dict__.get(_KEY)
+        except AttributeError:  # no state at all: the checks below say so
+            entry = None
+        if (
+            entry is not None
+            and entry[0] is rules
+            and entry[1] is state.cursor
+            and entry[2] is state.cards
+            and entry[3] is state.play
+            and entry[4] is state.match
+            and entry[5] is state.local
+            and entry[6] is state.seen
+            and entry[7] is state.contract_part
+        ):
+            known: tuple[Action, ...] = entry[8]
             return known
     trusted = arguments.TRUSTED  # what `apply` just returned: checked, its rules resolved
     if seat is not None or trusted[1] is not state or trusted[0] is not rules:
@@ -143,15 +160,26 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
                 return ()
             if seat != state.cursor.to_act:
                 return out_of_turn_actions(rules, state, seat)
-        known = legal_cache.cached(rules, state)
-        if known is not None:
-            return known
+        cached = legal_cache.cached(rules, state)
+        if cached is not None:
+            return cached
         arguments.check_state("legal_actions", rules, state)
     if state.match.over or state.cursor.to_act is None:
         return ()
     spec = rules.flow[state.cursor.phase]
     legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
-    legal_cache.remember(rules, state, legal)
+    state.__dict__[_KEY] = (  # `legal_cache.remember`, inline
+        rules,
+        state.cursor,
+        state.cards,
+        state.play,
+        state.match,
+        state.local,
+        state.seen,
+        state.contract_part,
+        legal,
+        None,
+    )
     return legal
 
 
@@ -175,8 +203,31 @@ def apply(
     An action that `legal_actions` listed for this state - the very object or an equal
     one (`legal_cache.offered`: a bit test on the action's small int) - was checked when
     it was listed: it is applied at once."""
-    offered = legal_cache.offered
-    if seat is not None or not offered(rules, state, action):
+    listed = False
+    if seat is None:  # `legal_cache.offered`, inline: once per decision
+        try:
+            entry = state.__dict__.get(_KEY)
+        except AttributeError:  # no state at all: `_check` says so
+            entry = None
+        if (
+            entry is not None
+            and entry[0] is rules
+            and entry[1] is state.cursor
+            and entry[2] is state.cards
+            and entry[3] is state.play
+            and entry[4] is state.match
+            and entry[5] is state.local
+            and entry[6] is state.seen
+            and entry[7] is state.contract_part
+        ):
+            for one in entry[8]:  # the very object: no hashing
+                if one is action:
+                    listed = True
+                    break
+            else:
+                listed = legal_cache.equal_listed(state, entry, action)
+    if not listed:
+        offered = legal_cache.offered
         if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
             rules = seating.rules_for(rules, state)
         if seat is not None:
@@ -187,7 +238,7 @@ def apply(
             arguments.check_seat("apply", seat, rules.players.count)
             if seat != state.cursor.to_act:
                 return _apply_out_of_turn(rules, state, action, seat, events)
-        if not offered(rules, state, action):
+        if not offered(rules, state, action):  # e.g. listed under the resolved rules
             _check(rules, state, action)
     spec = rules.flow[state.cursor.phase]
     kind = PHASE_KINDS[spec.kind]

@@ -4,7 +4,7 @@ A `GameState` is immutable, so the actions legal in it never change: `legal_acti
 keeps its answer on the state itself (a private entry of the state's instance dict,
 never a field: equality, hashing, `repr`, `to_dict` and pickling do not see it) and a
 second call for the same state - a bot, then `observe`, then `apply` - reads it back.
-The entry dies with its state, so the cache cannot grow; it holds the identity of the
+The entry dies with its state, so the cache cannot grow. It holds the identity of the
 ruleset and of every part it was worked out from, and a state whose instance dict was
 copied into another (the engine's copies do that, then replace a part or two) fails
 that test and works its list out afresh: a stale list is never returned.
@@ -16,17 +16,25 @@ keeps the codes of its list as one int bitmask, built on the first such question
 that `Play('3D')` parsed from text, decoded from a log or sent by the browser is one dict
 lookup and one bit test instead of the phase's full check. An action that is in no list
 falls back to that check, which says why it is refused.
+
+An entry is a plain tuple (built in one C call: the loop makes one per decision):
+`(rules, cursor, cards, play, match, local, seen, contract, actions, mask)`, `mask`
+None until first needed. `game.legal_actions` and `game.apply` read it inline.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.state import _LEGAL_ENTRY, GameState
 from tressette_dsl.rules.model import Ruleset
 
 KEY: Final = _LEGAL_ENTRY  # the entry's key in the state's instance dict (not pickled)
+ACTIONS: Final = 8  # the index of the legal tuple in an entry
+MASK: Final = 9  # the index of the codes' bitmask (None until first needed)
+
+Entry = tuple[Any, ...]
 
 # Every action listed so far -> its code. Bounded: past `_MAX_CODES` distinct actions
 # (no bundled ruleset comes near: cards x signal sets, bids, declarations) a new action
@@ -35,61 +43,80 @@ _CODES: dict[Action, int] = {}
 _MAX_CODES: Final = 4096
 
 
-class Entry:
-    """One state's legal list, the ruleset and parts it was worked out from, and (built on
-    first use) the bitmask of its actions' codes."""
+def entry_of(state: GameState) -> Entry | None:
+    """The entry kept on `state` (None: none, or `state` is no state at all - the argument
+    checks then say what it is)."""
+    try:
+        entry: Entry | None = state.__dict__.get(KEY)
+    except AttributeError:  # None, a string...: nothing remembered
+        return None
+    return entry
 
-    __slots__ = (
-        "actions",
-        "cards",
-        "contract",
-        "cursor",
-        "local",
-        "mask",
-        "match",
-        "play",
-        "rules",
-        "seen",
+
+def holds(entry: Entry, rules: Ruleset, state: GameState) -> bool:
+    """`entry` was worked out for `rules` and exactly these parts of `state`."""
+    return (
+        entry[0] is rules
+        and entry[1] is state.cursor
+        and entry[2] is state.cards
+        and entry[3] is state.play
+        and entry[4] is state.match
+        and entry[5] is state.local
+        and entry[6] is state.seen
+        and entry[7] is state.contract_part
     )
 
-    def __init__(self, rules: Ruleset, state: GameState, actions: tuple[Action, ...]) -> None:
-        self.rules = rules
-        self.cursor = state.cursor
-        self.cards = state.cards
-        self.seen = state.seen
-        self.play = state.play
-        self.contract = state.contract_part
-        self.match = state.match
-        self.local = state.local
-        self.actions = actions
-        self.mask: int | None = None
 
-    def holds(self, rules: Ruleset, state: GameState) -> bool:
-        """This entry was worked out for `rules` and exactly these parts of `state`."""
-        return (
-            self.rules is rules
-            and self.cursor is state.cursor
-            and self.cards is state.cards
-            and self.play is state.play
-            and self.match is state.match
-            and self.local is state.local
-            and self.seen is state.seen
-            and self.contract is state.contract_part
-        )
+def cached(rules: Ruleset, state: GameState) -> tuple[Action, ...] | None:
+    """The legal list remembered on `state` for `rules`, or None."""
+    entry = entry_of(state)
+    if entry is not None and holds(entry, rules, state):
+        actions: tuple[Action, ...] = entry[ACTIONS]
+        return actions
+    return None
 
-    def contains(self, action: Action) -> bool:
-        """`action` is one of the listed actions: the very object, or an equal one."""
-        for listed in self.actions:  # a plain loop: cheaper than any(genexpr)
-            if listed is action:
-                return True
-        mask = self.mask
-        if mask is None:
-            mask = self.mask = codes_mask(self.actions)
-        try:
-            code = _CODES.get(action)
-        except TypeError:  # not hashable: no action of ours; the full check says so
-            return False
-        return code is not None and bool(mask >> code & 1)
+
+def remember(rules: Ruleset, state: GameState, actions: tuple[Action, ...]) -> None:
+    """Keep `actions` as the legal list of `state` under `rules`."""
+    state.__dict__[KEY] = (
+        rules,
+        state.cursor,
+        state.cards,
+        state.play,
+        state.match,
+        state.local,
+        state.seen,
+        state.contract_part,
+        actions,
+        None,
+    )
+
+
+def offered(rules: Ruleset, state: GameState, action: Action) -> bool:
+    """`action` is in the legal list remembered on `state` for `rules` - the very object
+    or an equal one - so it needs no check; False when none is remembered or it is not
+    in it."""
+    entry = entry_of(state)
+    if entry is None or not holds(entry, rules, state):
+        return False
+    for listed in entry[ACTIONS]:  # a plain loop: cheaper than any(genexpr)
+        if listed is action:
+            return True
+    return equal_listed(state, entry, action)
+
+
+def equal_listed(state: GameState, entry: Entry, action: Action) -> bool:
+    """`action` equals an action of `entry` (kept on `state`): one bit test on its code;
+    the bitmask is built on the first question and kept in the entry."""
+    mask = entry[MASK]
+    if mask is None:
+        mask = codes_mask(entry[ACTIONS])
+        state.__dict__[KEY] = (*entry[:MASK], mask)
+    try:
+        found = _CODES.get(action)
+    except TypeError:  # not hashable: no action of ours; the full check says so
+        return False
+    return found is not None and bool(mask >> found & 1)
 
 
 def code(action: Action) -> int | None:
@@ -108,32 +135,3 @@ def codes_mask(actions: tuple[Action, ...]) -> int:
         if found is not None:
             mask |= 1 << found
     return mask
-
-
-def cached(rules: Ruleset, state: GameState) -> tuple[Action, ...] | None:
-    """The legal list remembered on `state` for `rules`, or None (also for an argument
-    that is no state at all: the argument checks then say what it is)."""
-    entry = _entry(state)
-    if entry is not None and entry.holds(rules, state):
-        return entry.actions
-    return None
-
-
-def _entry(state: GameState) -> Entry | None:
-    try:
-        entry: Entry | None = state.__dict__.get(KEY)
-    except AttributeError:  # not a GameState (None, a string...): nothing remembered
-        return None
-    return entry
-
-
-def remember(rules: Ruleset, state: GameState, actions: tuple[Action, ...]) -> None:
-    """Keep `actions` as the legal list of `state` under `rules`."""
-    state.__dict__[KEY] = Entry(rules, state, actions)
-
-
-def offered(rules: Ruleset, state: GameState, action: Action) -> bool:
-    """`action` is in the legal list remembered on `state` for `rules` (so it needs no
-    check); False when none is remembered or it is not in it."""
-    entry = _entry(state)
-    return entry is not None and entry.holds(rules, state) and entry.contains(action)

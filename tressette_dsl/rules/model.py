@@ -150,12 +150,35 @@ class Deck:
         return tuple(self.card_text[c] for c in iter_cards(mask))
 
     def units(self, mask: int) -> int:
-        value, total = self.card_value, 0
-        while mask:  # as `iter_cards`, without the list
-            low = mask & -mask
-            total += value[low.bit_length() - 1]
-            mask ^= low
+        """The card units of the cards in `mask`: per value, that value times how many of
+        its cards the mask holds (a few int operations; scoring and every trick won ask)."""
+        values = self.card_value
+        found = _VALUE_MASKS.get(id(values))
+        if found is None or found[0] is not values:
+            found = _value_masks(values)
+        total = 0
+        for value, cards in found[1]:
+            total += value * (mask & cards).bit_count()
         return total
+
+
+# `Deck.units`' tables: id(card_value) -> (that tuple, ((value, mask of the cards worth
+# it), ...) per value other than 0). The tuple is kept, so its id cannot be reused while
+# the entry lives; bounded by the decks loaded (cleared when full).
+_VALUE_MASKS: dict[int, tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = {}
+
+
+def _value_masks(
+    values: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[tuple[int, int], ...]]:
+    by_value: dict[int, int] = {}
+    for card, value in enumerate(values):
+        if value:
+            by_value[value] = by_value.get(value, 0) | 1 << card
+    if len(_VALUE_MASKS) >= 256:
+        _VALUE_MASKS.clear()
+    found = _VALUE_MASKS[id(values)] = (values, tuple(sorted(by_value.items())))
+    return found
 
 
 iter_cards = iter_bits  # the card indexes of a bitmask, lowest first

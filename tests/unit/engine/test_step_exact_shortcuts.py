@@ -1,7 +1,8 @@
 """The step API's shortcuts compute exactly what they replace (issue 8, item 4).
 
 `rng.shuffled` writes `random.Random.shuffle`'s draws out over `getrandbits`; `set_at`
-copies through a list; a bare `Play` writes its text without building a word list. Each
+copies through a list; a bare `Play` writes its text without building a word list;
+`Deck.units` counts per value instead of looping over the cards. Each
 must give the very result of the library call or the old form, for every input the
 engine makes (same seeds, same games).
 """
@@ -12,9 +13,11 @@ import random
 
 import pytest
 
+from tressette_dsl.cardsets import iter_bits
 from tressette_dsl.engine import rng
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.state import set_at
+from tressette_dsl.loader import load_ruleset, playable_rulesets
 
 
 def test_the_written_out_shuffle_is_the_library_shuffle() -> None:
@@ -44,3 +47,12 @@ def test_set_at_replaces_one_item_as_the_slices_did(index: int) -> None:
 def test_a_bare_play_reads_as_before() -> None:
     assert str(Play("3D")) == "play 3D"
     assert str(Play("3D", (("busso", None), ("i_hold", 2)))) == "play 3D busso i_hold 2"
+
+
+def test_card_units_by_popcount_are_the_sum_of_the_card_values() -> None:
+    draw = random.Random(8)
+    for path in playable_rulesets():
+        deck = load_ruleset(path).deck
+        for _ in range(300):
+            mask = draw.getrandbits(len(deck.card_value)) & deck.full_mask
+            assert deck.units(mask) == sum(deck.card_value[c] for c in iter_bits(mask))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine.actions import Action, Play
@@ -43,9 +44,25 @@ def wrong_turn(s: GameState) -> Diagnostic:
     return refuse(NOT_YOUR_TURN, f"it is seat {s.cursor.to_act}'s turn")
 
 
-@lru_cache(maxsize=64)
 def plays_for(card_text: tuple[str, ...]) -> tuple[Play, ...]:
-    """One shared `Play` record per card, so legal move lists allocate nothing per card."""
+    """One shared `Play` record per card, so legal move lists allocate nothing per card.
+
+    Asked once per decision with the same deck's `card_text`: the last answer is kept by
+    the tuple's identity (one comparison), before the cache that hashes all its texts."""
+    last = _LAST_PLAYS
+    if last[0] is card_text:
+        known: tuple[Play, ...] = last[1]
+        return known
+    plays = _plays_for(card_text)
+    _LAST_PLAYS[:] = (card_text, plays)
+    return plays
+
+
+_LAST_PLAYS: list[Any] = [None, ()]
+
+
+@lru_cache(maxsize=64)
+def _plays_for(card_text: tuple[str, ...]) -> tuple[Play, ...]:
     return tuple(Play(text) for text in card_text)
 
 
