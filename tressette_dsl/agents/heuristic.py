@@ -551,6 +551,14 @@ class _View:
         winners = [c for c in cards if self.beats(c, best)]
 
         threats = [s for s in after if s not in partners]
+        led = self.suit(trick[0][1])
+        if (
+            best_seat not in partners
+            and trick_value == 0
+            and any(s in partners for s in after)
+            and any(self.suit(c) == led for c in cards)
+        ):  # second hand low: a pointless trick is left to the partner after
+            return self._throw(cards)
         if best_seat in partners and self.uncatchable(best, threats, seen):
             return max(cards, key=lambda c: (self.value(c), -self.strength(c)))
         safe = [c for c in winners if self.uncatchable(c, threats, seen)]
