@@ -13,8 +13,10 @@ Without `duplicate`, deal i is played once, with assignment i (mod their number)
 One *game* is one deal so played; its margin is A's mean gain per seat less B's (the change
 of the match totals over the deal; negated when ``match.winner`` is ``lowest``, where points
 are penalties). A wins a game with a positive margin, loses with a negative one; a tie
-counts half. Matches (`matches` > 0) are whole matches with the same assignments; A wins
-one when a seat of A is among the winners.
+counts half. A deal that a claim ends (the match is decided before the deal is scored, so
+the totals have not moved) is won by the side the claim made the match's winner: a wrong
+claim is a lost game, never a tie. Matches (`matches` > 0) are whole matches with the same
+assignments; A wins one when a seat of A is among the winners.
 
 Intervals are Wilson score intervals (95%) on the share of games, ties counted half.
 Duplicate games of one deal are negatively correlated (the cards that favour one side in
@@ -35,6 +37,7 @@ from typing import Any
 from tressette_dsl.agents.base import Agent, choose, seat_rng
 from tressette_dsl.agents.registry import build
 from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, start
+from tressette_dsl.engine.actions import Claim
 from tressette_dsl.engine.people import (
     has_people,
     people_count,
@@ -98,6 +101,7 @@ class Game:
     seed: int
     assignment: int
     margin: float  # A's mean gain per seat less B's, polarity applied
+    outcome: float  # A's score for the game: 1 won, 0.5 tied, 0 lost
     a_won_match: bool | None  # whole matches only
     a_seconds: float
     a_decisions: int
@@ -121,6 +125,7 @@ def play_game(
     state, _events = start(rules, seed)
     before = person_totals(rules, state)
     steps = 0
+    claimed = False  # the last action was a claim: it, not the deal's points, decides
     while not is_over(state) and (match or not deal_over(state)):
         seat = person_to_act(rules, state)  # the person deciding (a dummy's owner for it)
         if seat is None:
@@ -130,6 +135,7 @@ def play_game(
         if action not in legal:
             raise RuntimeError(f"{agents[seat].name} in seat {seat} chose {action}, not legal")
         state, _events = apply(rules, state, action)
+        claimed = isinstance(action, Claim)
         steps += 1
         if steps > 200_000:
             raise RuntimeError("the game did not end within 200000 actions")
@@ -140,10 +146,16 @@ def play_game(
     if rules.match.winner == "lowest":
         margin = -margin
     won = bool(seats_a & winner_people(rules, state)) if match else None
+    outcome = 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
+    if claimed and is_over(state):  # a claim ended the match before the deal was scored
+        winners = winner_people(rules, state)
+        if winners:
+            outcome = 1.0 if seats_a & winners else 0.0
     return Game(
         seed,
         assignment,
         margin,
+        outcome,
         won,
         timers[0].seconds,
         timers[0].decisions,
@@ -175,7 +187,7 @@ class Pairing:
     matches: list[Game] = field(default_factory=list)
 
     def score_a(self) -> float:
-        return sum(1.0 if g.margin > 0 else 0.5 if g.margin == 0 else 0.0 for g in self.games)
+        return sum(g.outcome for g in self.games)
 
     def summary(self) -> dict[str, Any]:
         n = len(self.games)
@@ -215,7 +227,7 @@ class Pairing:
                 entry["matches"] = {"played": m, "share": won / m, "ci95": [mlo, mhi]}
             sides.append(entry)
         out["agents"] = sides
-        out["ties"] = sum(1 for g in self.games if g.margin == 0)
+        out["ties"] = sum(1 for g in self.games if g.outcome == 0.5)
         return out
 
 

@@ -24,6 +24,8 @@ class Play(_Action):
     signals: tuple[tuple[str, int | None], ...] = ()
 
     def __str__(self) -> str:
+        if not self.signals:  # most plays: `observe` writes each legal action's text
+            return f"play {self.card}"
         words = [f"play {self.card}"]
         for sig, value in self.signals:
             words.append(sig if value is None else f"{sig} {value}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine import arguments, match, seating
+from tressette_dsl.engine import arguments, legal_cache, match, seating
 from tressette_dsl.engine.actions import Action, Claim
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
@@ -118,24 +118,20 @@ def _seated(fn: str, rules: Ruleset, seats: int | None) -> Ruleset:
         raise ArgumentValueError(fn, "seats", str(exc)) from None
 
 
-# The last legal set handed out: (rules, state, actions). `legal_actions` asked twice for
-# one state (a bot, then `observe`) answers from it, and `apply` of one of those very
-# action objects needs no check (`apply`): an action the engine itself just offered is
-# legal by definition. One tuple, replaced whole, so a reader never sees half an entry.
-_LAST_LEGAL: tuple[Ruleset | None, GameState | None, tuple[Action, ...]] = (None, None, ())
-
-
 def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> tuple[Action, ...]:
     """The actions of the seat to act, in canonical order; () once the match is over.
 
     With `seat`, what that seat may do now: the same list when it is the seat to act;
     otherwise what it may do out of turn - a claim, in a ruleset with
     `claims.out_of_turn` (seed 003: "at any moment") while `claims.allowed` holds for it -
-    and () in every other ruleset."""
-    global _LAST_LEGAL  # noqa: PLW0603 - the one-entry cache above
-    last = _LAST_LEGAL
-    if seat is None and last[1] is state and last[0] is rules:
-        return last[2]
+    and () in every other ruleset.
+
+    The list is kept on the state (engine/legal_cache.py): asked again for the same state
+    it is the same tuple, and `apply` takes any action of it without a further check."""
+    if seat is None:
+        known = legal_cache.cached(rules, state)
+        if known is not None:
+            return known
     trusted = arguments.TRUSTED  # what `apply` just returned: checked, its rules resolved
     if seat is not None or trusted[1] is not state or trusted[0] is not rules:
         if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
@@ -147,28 +143,16 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
                 return ()
             if seat != state.cursor.to_act:
                 return out_of_turn_actions(rules, state, seat)
-        last = _LAST_LEGAL
-        if last[1] is state and last[0] is rules:
-            return last[2]
+        known = legal_cache.cached(rules, state)
+        if known is not None:
+            return known
         arguments.check_state("legal_actions", rules, state)
     if state.match.over or state.cursor.to_act is None:
         return ()
     spec = rules.flow[state.cursor.phase]
     legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
-    _LAST_LEGAL = (rules, state, legal)
+    legal_cache.remember(rules, state, legal)
     return legal
-
-
-def _offered(rules: Ruleset, state: GameState, action: Action) -> bool:
-    """`action` is one of the very objects `legal_actions` just listed for this state and
-    ruleset (by identity: a membership test that compares no fields)."""
-    last = _LAST_LEGAL
-    if last[1] is not state or last[0] is not rules:
-        return False
-    for listed in last[2]:  # noqa: SIM110 - a plain loop: `any(genexpr)` costs more per action
-        if listed is action:
-            return True
-    return False
 
 
 def apply(
@@ -188,9 +172,11 @@ def apply(
     state): for bots, playouts and `simulate`, which discard them. The card texts of a
     deal, a trick's units and the other records are then never made.
 
-    An action that is one of the objects `legal_actions` just offered for this state
-    (`_offered`) was checked when it was listed: it is applied at once."""
-    if seat is not None or not _offered(rules, state, action):
+    An action that `legal_actions` listed for this state - the very object or an equal
+    one (`legal_cache.offered`: a bit test on the action's small int) - was checked when
+    it was listed: it is applied at once."""
+    offered = legal_cache.offered
+    if seat is not None or not offered(rules, state, action):
         if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
             rules = seating.rules_for(rules, state)
         if seat is not None:
@@ -201,7 +187,7 @@ def apply(
             arguments.check_seat("apply", seat, rules.players.count)
             if seat != state.cursor.to_act:
                 return _apply_out_of_turn(rules, state, action, seat, events)
-        if not _offered(rules, state, action):
+        if not offered(rules, state, action):
             _check(rules, state, action)
     spec = rules.flow[state.cursor.phase]
     kind = PHASE_KINDS[spec.kind]

@@ -523,6 +523,15 @@ class GameState:
     local: PhaseLocal | None = None  # the current phase's own record
     fixed: FixedDeal | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, for pickle and `copy`: without the legal list `legal_actions` keeps
+        on the state (engine/legal_cache.py), which holds the ruleset and is worked out
+        again where it is needed."""
+        fields = self.__dict__
+        if _LEGAL_ENTRY in fields:
+            return {k: v for k, v in fields.items() if k != _LEGAL_ENTRY}
+        return fields
+
     @staticmethod
     def from_flat(seed: int, n: int, **flat: Any) -> GameState:
         """A state from the flat names of before the split (`GameState.from_flat(seed=1,
@@ -927,6 +936,10 @@ class GameState:
         return self.replace(zones=tuple(zones), shown=tuple(shown), **changes)
 
 
+# The key under which `legal_actions` keeps a state's legal list in its instance dict
+# (engine/legal_cache.py: `KEY`); not a field, so pickling leaves it out.
+_LEGAL_ENTRY: Final = "_legal"
+
 # Version of `to_dict`'s form: 1 had a field per name and per zone (stock, monte,
 # monte_shown); 2 a field per name, zones by index (zone_ids, zones, shown); 3 the parts.
 STATE_FORMAT = 3
@@ -998,5 +1011,11 @@ def _filled(value: Any) -> bool:
 
 
 def set_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """A copy of the tuple with one item replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    """A copy of the tuple with one item replaced (through a list: half the time of
+    slicing and unpacking for the engine's short per-seat tuples, and it runs a few times
+    per card played)."""
+    if not 0 <= index < len(values):  # as the slices always did (past the end: appended)
+        return (*values[:index], value, *values[index + 1 :])
+    items = list(values)
+    items[index] = value
+    return tuple(items)
