@@ -22,7 +22,7 @@ structural rather than a promise). See docs/bots.md.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, cast, runtime_checkable
 
 from tressette_dsl.engine import legal_actions, observe
@@ -57,13 +57,17 @@ class Worlds:
     __slots__ = ("_draw", "rules", "seat")
 
     def __init__(self, rules: Ruleset, state: GameState, seat: int) -> None:
-        from tressette_dsl.engine.determinize import determinize  # noqa: PLC0415
+        from tressette_dsl.engine.determinize import sampler  # noqa: PLC0415
 
         self.rules = rules
         self.seat = seat
+        # `determinize`'s worlds, what the seat knows worked out at the first draw only
+        made: list[Callable[[random.Random], GameState]] = []
 
         def draw(rng: random.Random) -> GameState:
-            return determinize(rules, state, seat, rng)
+            if not made:
+                made.append(sampler(rules, state, seat))
+            return made[0](rng)
 
         self._draw = draw
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tressette_dsl.agents import perspective
 from tressette_dsl.agents.base import Worlds
@@ -35,6 +36,9 @@ from tressette_dsl.engine.match import MatchResult
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
+
+if TYPE_CHECKING:
+    from tressette_dsl.compiled.tries import Tries
 
 
 class SamplingAgent:
@@ -80,6 +84,13 @@ class SamplingAgent:
             if before is None:  # the totals so far are public: any world has them
                 before = perspective.totals(rules, world)
                 me = perspective.person_deciding(rules, world, seat)
+            tries = self._tries(rules, world, rng)
+            if tries is not None:  # each move and its playout on one loaded kernel
+                for i in range(len(choices)):
+                    seat_totals, won = tries.play(i)
+                    gains = [a - b for a, b in zip(seat_totals, before, strict=True)]
+                    totals[i] += self._worth(rules, gains, won, me)
+                continue
             for i, action in enumerate(choices):
                 if self.engine == "auto":  # the move and the playout, both on the kernel
                     res = self._kernel_playout(rules, world, rng, i)
@@ -89,6 +100,17 @@ class SamplingAgent:
                 totals[i] += self._value(rules, before, res, me)
         best = max(range(len(choices)), key=lambda i: totals[i])
         return choices[best]
+
+    def _tries(self, rules: Ruleset, world: GameState, rng: random.Random) -> Tries | None:
+        """The kernel's tries of `world` (`compiled.tries`: the world loaded once, each
+        move played on a copy, the deal's end read as seat totals and winners), or None
+        on the interpreter, or where they do not fit: then one playout a move. Only
+        where a person is his seat (no `seating.people`), as `Tries` gives seats."""
+        if self.engine != "auto" or rules.players.people is not None:
+            return None
+        from tressette_dsl.compiled.tries import Tries  # noqa: PLC0415 - agents load first
+
+        return Tries.of(rules, world, rng, max_actions=self.max_steps)
 
     def _kernel_playout(
         self, rules: Ruleset, world: GameState, rng: random.Random, choice: int
@@ -115,8 +137,13 @@ class SamplingAgent:
         the bot plays (`agents.perspective`: he may sit elsewhere by the end of the
         playout), his gain less the mean gain, and the match won or lost once it is over."""
         gains = perspective.gains(rules, before, res)
+        return SamplingAgent._worth(rules, gains, perspective.winners(rules, res), person)
+
+    @staticmethod
+    def _worth(rules: Ruleset, gains: Sequence[int], won: frozenset[int], person: int) -> float:
+        """`_value` from each person's gain and the people who won the match (none while
+        it goes on)."""
         value = gains[person] - sum(gains) / len(gains)
-        won = perspective.winners(rules, res)
         if won:
             bonus = rules.match.target or 100
             value += bonus if person in won else -bonus

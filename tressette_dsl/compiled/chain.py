@@ -194,7 +194,7 @@ class Chain:
         """The deal closed by `card` on the kernel's data, without changing `k`:
         (totals, record, deals counted, outcome or None), or None when the interpreter
         must apply the card (a declaring round follows the last trick, a formula gives
-        no whole number)."""
+        no whole number). The record is None for a bare kernel (`Kernel.bare`)."""
         if self.end_of_trick and k.window_open:
             return None
         fast = self.fast
@@ -231,8 +231,9 @@ class Chain:
             for c in rest:
                 won[winner] |= 1 << c
         first = k.between.first if k.between is not None else k.origin
+        deal = first.contract_part
         scored = self.score(
-            k, (first.contract, first.declarer, first.partner), won, tricks_won, winner
+            k, (deal.contract, deal.declarer, deal.partner), won, tricks_won, winner
         )
         if scored is None:
             return None
@@ -295,11 +296,17 @@ class Chain:
         won: list[int],
         tricks_won: list[int],
         winner: int,
-    ) -> tuple[tuple[int, ...], DealRecord, Any] | None:
-        """`FastEnd._score` of the kernel's deal, on its records."""
+    ) -> tuple[tuple[int, ...], DealRecord | None, Any] | None:
+        """`FastEnd._score` of the kernel's deal, on its records (none for a bare one)."""
         facts = (*contract, k.deal_no, k.dealer)
         return self.fast._score(
-            k.decls, facts, k.totals, won=won, tricks_won=tricks_won, last=winner
+            k.decls,
+            facts,
+            k.totals,
+            won=won,
+            tricks_won=tricks_won,
+            last=winner,
+            keep=not k.bare,
         )
 
     def deal(

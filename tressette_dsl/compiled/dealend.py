@@ -99,6 +99,60 @@ def _function(
 
 
 _MEMO_LIMIT = 50_000  # entries per scoring formula: bounded memory, ample for real facts
+_END_NAMES = ("totals", "target", "deals_counted", "deal_no")
+# a side's facts as `FastEnd._score` lists them (`seats` first), and the big-win names
+# each stands for; the other names are sums over the sides or constants
+_SIDE_FACTS = ("seats", "tricks", "cu", "last", "units", "declared", "best", "outside")
+
+
+def _first_big(em: Emitter, bigs: Iterable[Any], sides: int) -> Callable[..., Any] | None:
+    """One Python function ``f(facts, contract)`` for `FastEnd._big`: the (big win,
+    side) indices of the first big win, in order, that holds for a side, sides in order,
+    or None - every condition emitted inline with each side's facts, instead of one call
+    of each condition with thirteen arguments for each side. None when there is none or
+    a condition does not emit (then `_big` calls them one by one)."""
+    bigs = list(bigs)
+    if not bigs or sides < 1:
+        return None
+    lines = ["def f(facts, contract):"]
+    for i in range(sides):
+        lines.append(f"    {', '.join(f'{n}_{i}' for n in _SIDE_FACTS)} = facts[{i}]")
+    for total, part in (("total_tricks", "tricks"), ("all_cu", "cu"), ("all_units", "units")):
+        lines.append(f"    {total} = 0 + {' + '.join(f'{part}_{i}' for i in range(sides))}")
+    for j, big in enumerate(bigs):
+        for i in range(sides):
+            names = {
+                "units": f"units_{i}",
+                "cards_units": f"cu_{i}",
+                "last_trick": f"last_{i}",
+                "tricks": f"tricks_{i}",
+                "declared": f"declared_{i}",
+                "contract": "contract",
+                "side0": "False",
+                "declarer_side": "False",
+                "opp_tricks": f"(total_tricks - tricks_{i})",
+                "total_tricks": "total_tricks",
+                "opp_cards_units": f"(all_cu - cu_{i})",
+                "opp_units": f"(all_units - units_{i})",
+                "best_seat_tricks": f"best_{i}",
+                "units_outside_best_seat": f"outside_{i}",
+            }
+            e = big.condition
+            try:
+                src = (
+                    repr(e.const)
+                    if e.const is not NO_CONST
+                    else em.emit(e.text, "condition", scopes.BIG_WIN, names)
+                )
+            except Uncovered:
+                return None
+            lines.append(f"    if {src}:")
+            lines.append(f"        return ({j}, {i})")
+    lines.append("    return None")
+    namespace: dict[str, Any] = {**em.table_symbols(), **em.symbols}
+    code = compile("\n".join(lines) + "\n", "<big wins>", "exec")
+    exec(code, namespace)  # source built by `exprgen` from the parse tree, never text
+    return namespace["f"]  # type: ignore[no-any-return]
 
 
 def _chunk_table(units_of: Callable[[int], Any], shift: int, width: int, every: int) -> list[Any]:
@@ -215,6 +269,13 @@ class FastEnd:
             (big, _function(em, big.condition, "condition", scopes.BIG_WIN, _BIG_NAMES))
             for big in rules.scoring.big_wins
         ]
+        # the first big win that holds, every condition of every side in one call
+        self.first_big = _first_big(em, rules.scoring.big_wins, len(rules.sides.seats))
+        self.ends: Callable[..., Any] | None = None  # `match.end` as Python, if it emits
+        try:
+            self.ends = _function(em, rules.match.end, "condition", scopes.MATCH_END, _END_NAMES)
+        except Uncovered:
+            self.ends = None
         sig = BUILTINS["points"].resolve((Type.CARDS,))
         assert sig is not None
         self.units: Callable[[int], int] = _unit_tables(
@@ -326,6 +387,7 @@ class FastEnd:
         if scored is None:
             return None
         totals, deal, big = scored
+        assert deal is not None  # kept: scored with its record
         cards = s.cards.but(hands=tuple(hands), played=tuple(played), won=tuple(won), trick=())
         zones = zones_with(s, (("monte", monte), ("stock", stock)))
         if zones is not None:
@@ -375,9 +437,12 @@ class FastEnd:
         won: list[int],
         tricks_won: list[int],
         last: int,
-    ) -> tuple[tuple[int, ...], DealRecord, Any] | None:
+        keep: bool = True,
+    ) -> tuple[tuple[int, ...], DealRecord | None, Any] | None:
         """The deal's scoring from its facts: `deal` is (contract, declarer, partner,
-        deal_no, dealer), the records' fields; state or kernel, the same computation."""
+        deal_no, dealer), the records' fields; state or kernel, the same computation.
+        Without `keep` the `DealRecord` is not built (None): a search bot's try reads
+        the totals and the outcome alone."""
         contract_id, declarer, partner, deal_no, dealer = deal
         units_of = self.units
         # `points` sums per-card values, so over the seats' disjoint captures it adds up:
@@ -447,6 +512,8 @@ class FastEnd:
             for slot in slots:
                 deltas[slot] += pts
         totals = tuple([t + x for t, x in zip(totals_before, deltas, strict=True)])
+        if not keep:
+            return totals, None, (big, facts)
         multiplier = big[0].multiplier if big and self.multiply else 1
         record = _deal_record(
             deal_no,
@@ -476,6 +543,9 @@ class FastEnd:
         side's arguments computed once, then every condition on them."""
         if not self.big:
             return None
+        if self.first_big is not None:
+            found = self.first_big(facts, contract)
+            return None if found is None else (self.big[found[0]][0], found[1])
         total_tricks = sum(f[1] for f in facts)
         all_cu = sum(f[2] for f in facts)
         all_units = sum(f[4] for f in facts)
@@ -503,14 +573,19 @@ class FastEnd:
             seats = facts[big[1]][0]
             slots = (rules.sides.side_of[seats[0]],) if self.teams else seats
             return Outcome(tuple(sorted(slots)), "big_win", big[0].games, big[0].id)
-        env = {
-            "totals": totals,
-            "target": rules.match.target or 0,
-            "deals_counted": deals_counted,
-            "deal_no": deal_no,
-        }
-        if not evaluate(rules.match.end, env):
-            return None
+        target = rules.match.target or 0
+        if self.ends is not None:
+            if not self.ends(totals, target, deals_counted, deal_no):
+                return None
+        else:
+            env = {
+                "totals": totals,
+                "target": target,
+                "deals_counted": deals_counted,
+                "deal_no": deal_no,
+            }
+            if not evaluate(rules.match.end, env):
+                return None
         best = max(totals) if rules.match.winner == "highest" else min(totals)
         winners = tuple(i for i, t in enumerate(totals) if t == best)
         if len(winners) > 1 and rules.match.tie == "play_on":

@@ -61,6 +61,7 @@ class Kernel:
         "actions",
         "announced",
         "anymade",
+        "bare",
         "base",
         "between",
         "called",
@@ -167,6 +168,34 @@ class Kernel:
         self.finish = False  # may the chain end the match without writing a state?
         self.grb: list[Callable[[int], int]] | None = None  # see `draws.getrandbits_of`
         self.finished: Finished | None = None  # the match it ended so
+        # a deal it ends scored to totals and outcome alone, no `DealRecord` (`tries`)
+        self.bare = False
+
+    def copy(self) -> Kernel:
+        """Another kernel at the same moment, for another playout from it (a search bot
+        trying each of its moves in one world): every list the loop changes is copied,
+        the rest (ints, tuples, the frozen records and states) is shared. Only for a
+        kernel that has not run yet (`grb`, `chain` and the run's results are not kept)."""
+        c: Kernel = _new(Kernel)
+        c.rules, c.origin, c.table = self.rules, self.origin, self.table
+        c.hands, c.played, c.won = self.hands[:], self.played[:], self.won[:]
+        c.public, c.wplayed = self.public[:], self.wplayed[:]
+        c.tricks_won, c.drawn, c.announced = self.tricks_won[:], self.drawn[:], self.announced[:]
+        c.revealed_announce, c.trick = self.revealed_announce[:], self.trick[:]
+        c.trick_log, c.sig_log = self.trick_log[:], self.sig_log[:]
+        c.reveal_log = self.reveal_log[:]
+        c.anymade, c.cnt, c.decls = self.anymade[:], self.cnt[:], self.decls[:]
+        c.stock, c.spos, c.left, c.seat = self.stock, self.spos, self.left, self.seat
+        c.leader, c.trick_no, c.must_follow = self.leader, self.trick_no, self.must_follow
+        c.window_open, c.last_winner, c.trump = self.window_open, self.last_winner, self.trump
+        c.called, c.revealed = self.called, self.revealed
+        c.actions, c.free, c.pick, c.stop = self.actions, self.free, self.pick, self.stop
+        c.card, c.monte = self.card, self.monte
+        c.dealer, c.deal_no, c.deals_counted = self.dealer, self.deal_no, self.deals_counted
+        c.totals, c.deals, c.base, c.between = self.totals, self.deals, self.base, self.between
+        c.mark, c.rounds = self.mark, self.rounds
+        c.chain, c.finish, c.grb, c.finished, c.bare = None, False, None, None, self.bare
+        return c
 
     def deal_env(self) -> dict[str, Any]:
         """The deal's environment, for the few expressions that read it: built only by a
@@ -308,6 +337,7 @@ def kernel_step(
     finish: bool = False,
     light: bool = False,
     first: _First | None = None,
+    loaded: Kernel | None = None,
 ) -> GameState | Finished | DealEnd:
     """Run the generated loop from `state`, then the interpreter for the action it left.
 
@@ -315,9 +345,10 @@ def kernel_step(
     going on is followed on the kernel itself (`chain.Chain`), without writing a state
     between the deals, while fewer than `limit` actions were made; with `finish` too,
     a match the kernel ends itself gives its `Finished` record and no state at all; with
-    `light`, a deal the kernel ends itself gives its `DealEnd` record (no next deal)."""
+    `light`, a deal the kernel ends itself gives its `DealEnd` record (no next deal).
+    `loaded` is `state` already loaded into a kernel that has not run (`Kernel.copy`)."""
     assert compiled.run is not None
-    k = Kernel(rules, state)
+    k = loaded if loaded is not None else Kernel(rules, state)
     chain = chain_for(compiled.fast_end, state) if deals else None
     k.chain = chain
     k.finish = finish
@@ -398,6 +429,8 @@ def _hand_over(
                 stats.actions += 1
                 stats.card_plays += 1
                 totals, record, _counted, outcome = closed
+                if record is None:  # `k.bare`: the caller reads totals and outcome alone
+                    return DealEnd(totals, (), outcome)
                 return DealEnd(totals, (*k.deals, record), outcome)
         after = quick.next_state(k, k.card[0]) if quick is not None else None
         if after is not None:  # the next deal's state, without writing this deal's
@@ -434,6 +467,7 @@ def changed(s: GameState, **values: Any) -> dict[str, Any]:
     return {name: v for name, v in values.items() if getattr(s, name) != v}
 
 
+_new = object.__new__
 _ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
@@ -614,20 +648,48 @@ def playout_result(
     scored on its lists (`chain.DealEnd`) and neither the ended deal's state nor the
     next deal is built."""
     compiled = compile_ruleset(rules)
-    if (
-        not compiled.coverage.covers
-        or compiled.fast_end is None
-        or state.match.roster
-        or rules.players.people is not None
-    ):
+    if not light_fits(rules, compiled, state):
         end = playout(
             rules, state, rng, policy=policy, stats=stats, max_actions=max_actions, first=first
         )
         return result(rules, end)
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
-    began = stats.actions
     forced = _ForcedFirst(choose, state, first)
+    got = deal_end(rules, compiled, state, choose, stats, forced=forced, max_actions=max_actions)
+    if isinstance(got, DealEnd):
+        return got.result(rules, state.n)
+    return result(rules, got)
+
+
+def light_fits(rules: Ruleset, compiled: CompiledRuleset, state: GameState) -> bool:
+    """Can `deal_end` score the end of the deal from `state` on the kernel's lists (a
+    covered ruleset of the simple shape, plain seats: no people, no eliminations)?"""
+    return (
+        compiled.coverage.covers
+        and compiled.fast_end is not None
+        and not state.match.roster
+        and rules.players.people is None
+    )
+
+
+def deal_end(
+    rules: Ruleset,
+    compiled: CompiledRuleset,
+    state: GameState,
+    choose: list[Chooser],
+    stats: PlayoutStats,
+    *,
+    forced: _ForcedFirst,
+    max_actions: int,
+    loaded: Kernel | None = None,
+    began: int | None = None,
+) -> DealEnd | GameState:
+    """The playout of `playout_result` (where `light_fits`): the `DealEnd` record when the
+    kernel ends the deal itself, else the state the deal (or match) ended in. `loaded`
+    is `state` already loaded into a kernel (`Kernel.copy`), for the first kernel step;
+    `began`, the count of actions the playout began at, when it began before `state`."""
+    began = stats.actions if began is None else began
     pending = forced.pending
     while not state.over:
         if in_kernel(compiled, state):
@@ -640,18 +702,21 @@ def playout_result(
                 limit=began + max_actions,
                 light=True,
                 first=pending,
+                loaded=loaded,
             )
+            loaded = None
             if isinstance(got, DealEnd):
-                return got.result(rules, state.n)
+                return got
             assert isinstance(got, GameState)  # no `finish`: never a `Finished`
             state = got
         else:
+            loaded = None
             state = _step_outside(rules, compiled, state, choose, stats, rounds=True)
         forced.settle(choose)
         if state.deal_ended:
             break
         _within_budget(stats, began, max_actions)
-    return result(rules, state)
+    return state
 
 
 def playout_match(

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.engine import declare, zone_view
@@ -91,6 +91,29 @@ def determinize(rules: Ruleset, state: GameState, seat: int, rng: random.Random)
     return problem.build(groups, rng)
 
 
+def sampler(rules: Ruleset, state: GameState, seat: int) -> Callable[[random.Random], GameState]:
+    """`determinize` for many worlds of one state and seat (a search bot's decision): what
+    `seat` knows is worked out once, and each call draws one world from `rng`, the same
+    world that ``determinize(rules, state, seat, rng)`` draws from the same `rng` state
+    (working it out draws nothing; a draw that must relax the constraints relaxes them for
+    itself alone, as a fresh `determinize` would)."""
+    if getattr(rules, "seat_table", None) is not None:
+        from tressette_dsl.engine.seating import rules_for  # noqa: PLC0415
+
+        rules = rules_for(rules, state)
+    check_state("determinize", rules, state)
+    check_seat("determinize", seat, state.n)
+    problem = _Problem(rules, state, seat)
+    allowed = problem.allowed
+
+    def draw(rng: random.Random) -> GameState:
+        check_rng("determinize", rng)
+        problem.allowed = allowed
+        return problem.build(problem.sample(rng), rng)
+
+    return draw
+
+
 class _Problem:
     """The hidden cards, the places they may go (groups of slots), and the constraints."""
 
@@ -131,6 +154,8 @@ class _Problem:
         if len(self.cards) != sum(self.caps):  # every card in one zone: cannot happen
             raise AssertionError("determinize: hidden cards and hidden slots differ")
         self.allowed = [self._allowed(card) for card in self.cards]
+        # `_signal_parts` of each signal record, by its id (the record kept with them)
+        self.signal_parts: dict[int, tuple[Any, Any]] = {}
         self.soft = _SoftChecks(self)
 
     # --- what is known -------------------------------------------------------------------
@@ -555,7 +580,30 @@ def _checkable(rules: Ruleset, signal_id: str) -> bool:
 
 
 def _signal_true(p: _Problem, r: Any, hand_now: int) -> bool:
-    """Was signal record `r` true of the hand its seat had then (rebuilt from `hand_now`)?"""
+    """Was signal record `r` true of the hand its seat had then (rebuilt from `hand_now`)?
+    What does not depend on the sampled hand (the cards played since, the drawn ones,
+    the trick, the names of the truth) is worked out once per record and problem: the
+    soft checks ask again for every sample tried."""
+    found = p.signal_parts.get(id(r))
+    if found is None:
+        found = p.signal_parts[id(r)] = (r, _signal_parts(p, r))
+    parts = found[1]
+    if parts is None:
+        return True
+    later, drawn_after, own, env, truth = parts
+    env = dict(env)
+    env["hand"] = ((hand_now | later) & ~drawn_after) | own
+    try:
+        return bool(evaluate(truth, env))
+    except Exception:  # a truth that cannot be rebuilt is not checked
+        return True
+
+
+def _signal_parts(p: _Problem, r: Any) -> tuple[int, int, int, dict[str, Any], Any] | None:
+    """`_signal_true`'s facts of record `r` that the sampled hand does not change: the
+    cards its seat played since, those it drew since, its own card of that trick when
+    the hand then held it, the truth's environment and the truth; None when the record
+    is not checked (true of every hand)."""
     rules, s = p.rules, p.s
     suit_of = rules.deck.card_suit
     x, t = r.seat, r.trick_no
@@ -569,27 +617,27 @@ def _signal_true(p: _Problem, r: Any, hand_now: int) -> bool:
     if t < s.play.trick_no:
         later |= sum(1 << c for y, c in s.cards.trick if y == x)
     if plays is None:
-        return True
+        return None
     draw = p.draw_spec()
     drawn_after = 0
     if draw is not None and s.play.drawn[x]:
         if not draw.shown:
-            return True  # blind draws since: the hand then is unknown
+            return None  # blind draws since: the hand then is unknown
         mine = [rv.cards for rv in s.seen.reveals if rv.what == "drawn" and rv.seat == x]
         for mask in mine[t - 1 :] if t >= 1 else mine:
             drawn_after |= mask
-    hand = (hand_now | later) & ~drawn_after
     spec = rules.signal(r.signal)
     own = next((c for y, c in plays if y == x), None)
+    held = 0  # the seat's own card of that trick, when the hand then still held it
     if spec.at in ("lead", "follow"):
         card = r.card if r.card is not None else -1
         led = suit_of[plays[0][1]] if plays else -1
     else:  # at the seat's turn, before it played to that trick
         card = -1
-        hand |= 0 if own is None else 1 << own
+        held = 0 if own is None else 1 << own
         led = suit_of[plays[0][1]] if plays and plays[0][0] != x else -1
     env = {
-        "hand": hand,
+        "hand": 0,  # the hand then, set for each sample
         "card": card,
         "led_suit": led,
         "unseen": 0,
@@ -599,10 +647,7 @@ def _signal_true(p: _Problem, r: Any, hand_now: int) -> bool:
         **dict.fromkeys(size_names(), 0),
     }
     assert spec.truth is not None  # `_checkable`
-    try:
-        return bool(evaluate(spec.truth, env))
-    except Exception:  # a truth that cannot be rebuilt is not checked
-        return True
+    return later, drawn_after, held, env, spec.truth
 
 
 def forced_cards(rules: Ruleset, r: DeclRecord) -> int:

@@ -1,0 +1,154 @@
+"""A search bot's playouts from one world, each of its moves tried, on the kernel.
+
+A sampling bot draws a world and plays out every legal move in it: the same state, loaded
+into a kernel once per move and scored into a `MatchResult` it reads two fields of. Here
+the world is loaded once (`Kernel(rules, world)`) and each try plays a copy of it
+(`Kernel.copy`: lists copied, nothing read from the state again); the seats' random draws
+are wired once; and the end of the deal is read off the kernel's `DealEnd` record as the
+two things the bot values - each seat's match total and the seats that won the match, if
+it ended - without building the result. It is `playout_result` with the same choices,
+so the same numbers: `engine.result` of the state the deal ends in gives the same
+``seat_totals`` and ``winner_seats`` (the differential test holds it to that). Where a try
+leaves the kernel (a declaring round it does not play, a card the interpreter applies)
+it goes on exactly as `playout_result` does.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
+from tressette_dsl.compiled.chain import DealEnd, Finished
+from tressette_dsl.compiled.kernel import (
+    Kernel,
+    _ForcedFirst,
+    _within_budget,
+    deal_end,
+    in_kernel,
+    kernel_step,
+    light_fits,
+)
+from tressette_dsl.compiled.steps import PlayoutStats, choosers
+from tressette_dsl.engine.match import result, slot_seats, total_slots
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.rules.model import Ruleset
+
+# each seat's match total after the deal, and the seats that won the match (empty while
+# it goes on): `MatchResult.seat_totals` and, once it is over, `MatchResult.winner_seats`
+Ending = tuple[tuple[int, ...], frozenset[int]]
+
+
+class Tries:
+    """Playouts to the end of the deal from one world, each with its own first choice."""
+
+    __slots__ = (
+        "choose",
+        "compiled",
+        "max_actions",
+        "rules",
+        "seat_slot",
+        "slot_seats",
+        "template",
+        "world",
+    )
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        compiled: CompiledRuleset,
+        world: GameState,
+        rng: random.Random,
+        max_actions: int,
+    ) -> None:
+        self.rules, self.compiled, self.world = rules, compiled, world
+        self.max_actions = max_actions
+        self.template = Kernel(rules, world)
+        self.template.bare = True  # the end of the deal read as totals and outcome alone
+        self.choose = choosers(world.n, rng, None)  # `rng` for every seat, as the bot draws
+        self.seat_slot, self.slot_seats = _slots(rules, compiled)
+
+    @staticmethod
+    def of(
+        rules: Ruleset, world: GameState, rng: random.Random, *, max_actions: int = 200_000
+    ) -> Tries | None:
+        """The tries of `world` with random play after the first choice drawn from `rng`,
+        or None where they do not fit (a ruleset or moment `playout_result` does not end
+        on the kernel's lists, a seat table): then the caller plays `playout_result`."""
+        compiled = compile_ruleset(rules)
+        if (
+            getattr(rules, "seat_table", None) is not None
+            or not light_fits(rules, compiled, world)
+            or not in_kernel(compiled, world)
+        ):
+            return None
+        return Tries(rules, compiled, world, rng, max_actions)
+
+    def play(self, first: int) -> Ending:
+        """Choice number `first` (of the legal actions less claims), then random play to
+        the end of the deal: what `playout_result(rules, world, rng, first=first)` gives,
+        as (seat totals, winner seats)."""
+        choose = self.choose[:]
+        world, rules, compiled = self.world, self.rules, self.compiled
+        forced = _ForcedFirst(choose, world, first)
+        stats = PlayoutStats()
+        # the first step on the loaded kernel (the world is in its trick loop: `of`)
+        got: DealEnd | GameState | Finished = kernel_step(
+            rules,
+            compiled,
+            world,
+            choose,
+            stats,
+            limit=self.max_actions,
+            light=True,
+            first=forced.pending,
+            loaded=self.template.copy(),
+        )
+        if not isinstance(got, DealEnd):
+            assert isinstance(got, GameState)  # no `finish`: never a `Finished`
+            forced.settle(choose)
+            if not got.deal_ended:  # then on as `playout_result` goes on
+                _within_budget(stats, 0, self.max_actions)
+                got = deal_end(
+                    rules,
+                    compiled,
+                    got,
+                    choose,
+                    stats,
+                    forced=forced,
+                    max_actions=self.max_actions,
+                    began=0,
+                )
+        if isinstance(got, DealEnd):
+            totals = got.totals
+            seat_totals = tuple([totals[slot] for slot in self.seat_slot])
+            outcome = got.outcome
+            if outcome is None:
+                return seat_totals, frozenset()
+            seats = self.slot_seats
+            return seat_totals, frozenset([x for slot in outcome.winners for x in seats[slot]])
+        res = result(self.rules, got)
+        return tuple(res.seat_totals), frozenset(res.winner_seats) if res.over else frozenset()
+
+
+_SLOTS: dict[int, tuple[CompiledRuleset, tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+
+
+def _slots(
+    rules: Ruleset, compiled: CompiledRuleset
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The total slot of each seat and the seats of each slot (what `engine.result` maps
+    totals and winners through), once per compiled ruleset: a bot makes a `Tries` for
+    every world it draws."""
+    found = _SLOTS.get(id(compiled))
+    if found is not None and found[0] is compiled:
+        return found[1], found[2]
+    teams = rules.sides.mode == "teams"
+    side_of = rules.sides.side_of
+    n = rules.players.count
+    seat_slot = tuple(int(side_of[x]) if teams else x for x in range(n))
+    seats = tuple(slot_seats(rules, slot) for slot in range(total_slots(rules)))
+    _SLOTS[id(compiled)] = (compiled, seat_slot, seats)
+    return seat_slot, seats
+
+
+__all__ = ["Ending", "Tries"]
