@@ -118,9 +118,6 @@ def _seated(fn: str, rules: Ruleset, seats: int | None) -> Ruleset:
         raise ArgumentValueError(fn, "seats", str(exc)) from None
 
 
-_KEY = legal_cache.KEY
-
-
 def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> tuple[Action, ...]:
     """The actions of the seat to act, in canonical order; () once the match is over.
 
@@ -131,23 +128,10 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
 
     The list is kept on the state (engine/legal_cache.py): asked again for the same state
     it is the same tuple, and `apply` takes any action of it without a further check."""
-    if seat is None:  # `legal_cache.cached`, inline: once per decision
-        try:
-            entry = state.__dict__.get(_KEY)
-        except AttributeError:  # no state at all: the checks below say so
-            entry = None
-        if (
-            entry is not None
-            and entry[0] is rules
-            and entry[1] is state.cursor
-            and entry[2] is state.cards
-            and entry[3] is state.play
-            and entry[4] is state.match
-            and entry[5] is state.local
-            and entry[6] is state.seen
-            and entry[7] is state.contract_part
-        ):
-            known: tuple[Action, ...] = entry[8]
+    if seat is None:  # once per decision: the list kept on the state, if any
+        entry = legal_cache.live(rules, state)
+        if entry is not None:
+            known: tuple[Action, ...] = entry[legal_cache.ACTIONS]
             return known
     trusted = arguments.TRUSTED  # what `apply` just returned: checked, its rules resolved
     if seat is not None or trusted[1] is not state or trusted[0] is not rules:
@@ -168,18 +152,7 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
         return ()
     spec = rules.flow[state.cursor.phase]
     legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
-    state.__dict__[_KEY] = (  # `legal_cache.remember`, inline
-        rules,
-        state.cursor,
-        state.cards,
-        state.play,
-        state.match,
-        state.local,
-        state.seen,
-        state.contract_part,
-        legal,
-        None,
-    )
+    legal_cache.remember(rules, state, legal)
     return legal
 
 
@@ -204,30 +177,16 @@ def apply(
     one (`legal_cache.offered`: a bit test on the action's small int) - was checked when
     it was listed: it is applied at once."""
     listed = False
-    if seat is None:  # `legal_cache.offered`, inline: once per decision
-        try:
-            entry = state.__dict__.get(_KEY)
-        except AttributeError:  # no state at all: `_check` says so
-            entry = None
-        if (
-            entry is not None
-            and entry[0] is rules
-            and entry[1] is state.cursor
-            and entry[2] is state.cards
-            and entry[3] is state.play
-            and entry[4] is state.match
-            and entry[5] is state.local
-            and entry[6] is state.seen
-            and entry[7] is state.contract_part
-        ):
-            for one in entry[8]:  # the very object: no hashing
+    if seat is None:  # once per decision: the very object listed, else an equal one
+        entry = legal_cache.live(rules, state)
+        if entry is not None:
+            for one in entry[legal_cache.ACTIONS]:  # identity first: no hashing
                 if one is action:
                     listed = True
                     break
             else:
                 listed = legal_cache.equal_listed(state, entry, action)
     if not listed:
-        offered = legal_cache.offered
         if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
             rules = seating.rules_for(rules, state)
         if seat is not None:
@@ -238,7 +197,7 @@ def apply(
             arguments.check_seat("apply", seat, rules.players.count)
             if seat != state.cursor.to_act:
                 return _apply_out_of_turn(rules, state, action, seat, events)
-        if not offered(rules, state, action):  # e.g. listed under the resolved rules
+        if not legal_cache.offered(rules, state, action):  # listed under the resolved rules
             _check(rules, state, action)
     spec = rules.flow[state.cursor.phase]
     kind = PHASE_KINDS[spec.kind]

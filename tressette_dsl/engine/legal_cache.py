@@ -19,7 +19,8 @@ falls back to that check, which says why it is refused.
 
 An entry is a plain tuple (built in one C call: the loop makes one per decision):
 `(rules, cursor, cards, play, match, local, seen, contract, actions, mask)`, `mask`
-None until first needed. `game.legal_actions` and `game.apply` read it inline.
+None until first needed. `game.legal_actions` and `game.apply` read it through `cached`
+and `offered`.
 """
 
 from __future__ import annotations
@@ -43,20 +44,17 @@ _CODES: dict[Action, int] = {}
 _MAX_CODES: Final = 4096
 
 
-def entry_of(state: GameState) -> Entry | None:
-    """The entry kept on `state` (None: none, or `state` is no state at all - the argument
-    checks then say what it is)."""
+def live(rules: Ruleset, state: GameState) -> Entry | None:
+    """The entry kept on `state` if it was worked out for `rules` and exactly these parts
+    of `state`; else None (also when `state` is no state at all: the argument checks then
+    say what it is). One call, the identity tests written out: it runs once a decision."""
     try:
         entry: Entry | None = state.__dict__.get(KEY)
     except AttributeError:  # None, a string...: nothing remembered
         return None
-    return entry
-
-
-def holds(entry: Entry, rules: Ruleset, state: GameState) -> bool:
-    """`entry` was worked out for `rules` and exactly these parts of `state`."""
-    return (
-        entry[0] is rules
+    if (
+        entry is not None
+        and entry[0] is rules
         and entry[1] is state.cursor
         and entry[2] is state.cards
         and entry[3] is state.play
@@ -64,16 +62,18 @@ def holds(entry: Entry, rules: Ruleset, state: GameState) -> bool:
         and entry[5] is state.local
         and entry[6] is state.seen
         and entry[7] is state.contract_part
-    )
+    ):
+        return entry
+    return None
 
 
 def cached(rules: Ruleset, state: GameState) -> tuple[Action, ...] | None:
     """The legal list remembered on `state` for `rules`, or None."""
-    entry = entry_of(state)
-    if entry is not None and holds(entry, rules, state):
-        actions: tuple[Action, ...] = entry[ACTIONS]
-        return actions
-    return None
+    entry = live(rules, state)
+    if entry is None:
+        return None
+    actions: tuple[Action, ...] = entry[ACTIONS]
+    return actions
 
 
 def remember(rules: Ruleset, state: GameState, actions: tuple[Action, ...]) -> None:
@@ -96,8 +96,8 @@ def offered(rules: Ruleset, state: GameState, action: Action) -> bool:
     """`action` is in the legal list remembered on `state` for `rules` - the very object
     or an equal one - so it needs no check; False when none is remembered or it is not
     in it."""
-    entry = entry_of(state)
-    if entry is None or not holds(entry, rules, state):
+    entry = live(rules, state)
+    if entry is None:
         return False
     for listed in entry[ACTIONS]:  # a plain loop: cheaper than any(genexpr)
         if listed is action:
