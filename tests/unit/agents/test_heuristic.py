@@ -7,14 +7,12 @@ partners.
 
 from __future__ import annotations
 
-import dataclasses
-import random
 from typing import Any
 
 import pytest
 
-from tressette_dsl.agents import HeuristicAgent
-from tressette_dsl.engine import new_game, observe, parse_action
+from tests.unit.agents.heuristic_views import heuristic_choice
+from tressette_dsl.engine import new_game
 from tressette_dsl.loader import load_ruleset
 
 
@@ -28,20 +26,7 @@ def state(rules: Any) -> Any:
     return new_game(rules, 1)
 
 
-def _choose(rules: Any, state: Any, hand: list[str], legal: list[str], **obs: Any) -> str:
-    base = observe(rules, state, 0)
-    fields: dict[str, Any] = {
-        "hand": tuple(hand),
-        "trick": (),
-        "tricks": (),
-        "known": ((),) * 4,
-        "declarations": (),
-        "running": (0, 0),
-    }
-    fields.update(obs)
-    view = dataclasses.replace(base, **fields)
-    actions = [parse_action(rules, state, text) for text in legal]
-    return str(HeuristicAgent().act(rules, view, actions, random.Random(0)))
+_choose = heuristic_choice  # seat 0's choice on a hand-made observation
 
 
 def test_wins_cheaply_when_last_to_play(rules: Any, state: Any) -> None:

@@ -4,14 +4,12 @@ of `tressette` (seats anticlockwise: a trick led by West (3) goes West, South (0
 
 from __future__ import annotations
 
-import dataclasses
-import random
 from typing import Any
 
 import pytest
 
-from tressette_dsl.agents import HeuristicAgent
-from tressette_dsl.engine import new_game, observe, parse_action
+from tests.unit.agents.heuristic_views import heuristic_choice
+from tressette_dsl.engine import new_game
 from tressette_dsl.loader import load_ruleset
 
 
@@ -23,18 +21,7 @@ def table() -> tuple[Any, Any]:
 
 def _choose(table: tuple[Any, Any], hand: list[str], legal: list[str], **obs: Any) -> str:
     rules, state = table
-    fields: dict[str, Any] = {
-        "hand": tuple(hand),
-        "trick": (),
-        "tricks": (),
-        "known": ((),) * 4,
-        "declarations": (),
-        "running": (0, 0),
-    }
-    fields.update(obs)
-    view = dataclasses.replace(observe(rules, state, 0), **fields)
-    actions = [parse_action(rules, state, text) for text in legal]
-    return str(HeuristicAgent().act(rules, view, actions, random.Random(0)))
+    return heuristic_choice(rules, state, hand, legal, **obs)
 
 
 def test_second_hand_keeps_its_three_on_a_pointless_lead(table: tuple[Any, Any]) -> None:
