@@ -45,7 +45,11 @@ from tressette_dsl.engine.table import sides as engine_sides
 from tressette_dsl.rules.model import Ruleset, TricksPhase, iter_cards
 from tressette_dsl.rules.zones import size_names
 
-NODES = 6_000  # positions visited per decision at most (a few ms of CPU here)
+NODES = 6_000  # positions visited per decision at most (about 20 ms of CPU here)
+# the largest position tried, in cards still in the hands: a position of 16 cards takes a
+# median of 3,500 positions visited (tressette-in-due), one of 20 cards 22,000 - over the
+# budget, so trying it would only spend the budget and fall back
+MAX_CARDS = 16
 _INF = 1 << 62
 # (alpha, beta, units per seat since the root, tricks per seat since the root)
 Frame = tuple[int, int, tuple[int, ...], tuple[int, ...]]
@@ -87,7 +91,7 @@ def solve(
     if model is None:
         return None
     pos = position(rules, obs)
-    if pos is None:
+    if pos is None or sum(h.bit_count() for h in pos.hands) > MAX_CARDS:
         return None
     search = _Search.of(model, rules, obs, pos, budget, exhaustive=exhaustive)
     if search is None:
@@ -142,7 +146,7 @@ def _best(
 class _Model:
     """The parts of a ruleset the trick model needs, checked once per ruleset."""
 
-    __slots__ = ("bonus", "follow", "n", "next_seat", "rules", "spec", "suits", "values")
+    __slots__ = ("bonus", "follow", "n", "next_seat", "rules", "runs", "spec", "suits", "values")
 
     def __init__(self, rules: Ruleset, spec: TricksPhase) -> None:
         self.rules, self.spec = rules, spec
@@ -157,6 +161,8 @@ class _Model:
             for mask in deck.suit_mask
         )
         self.follow: dict[tuple[int, tuple[tuple[str, int], ...]], bool] = {}
+        # the touching runs of a suit's cards in a hand, by (suit, live cards, the hand's)
+        self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
     def must_follow(self, trick_no: int, sizes: tuple[tuple[str, int], ...]) -> bool | None:
         """The follow-suit rule for trick `trick_no` with these zone sizes; None when it
@@ -233,6 +239,9 @@ class _Search:
         self.total_left = sum(h.bit_count() for h in pos.hands) + len(pos.trick)
         rules_follow = set(follows.values())
         self.follow_all = rules_follow.pop() if len(rules_follow) == 1 else None
+        if len(model.runs) > 200_000:
+            model.runs.clear()
+        self.runs: dict[tuple[int, int, int], tuple[int, ...]] = model.runs
         self.lead_key = [(-self.values[c], -self.strength[c]) for c in range(len(self.values))]
 
     @staticmethod
@@ -335,21 +344,16 @@ class _Search:
         out: list[int] = []
         values = self.values
         suit_mask = self.suit_mask
-        for suit, suit_cards in enumerate(self.model.suits):
-            if not playable & suit_mask[suit]:
+        runs = self.runs
+        for suit, mask in enumerate(suit_mask):
+            mine = playable & mask
+            if not mine:
                 continue
-            prev_mine = False
-            prev_value = -1
-            for c in suit_cards:
-                if not live >> c & 1:
-                    continue
-                if playable >> c & 1:
-                    value = values[c]
-                    if not (prev_mine and value == prev_value):
-                        out.append(c)
-                    prev_mine, prev_value = True, value
-                else:
-                    prev_mine = False
+            key = (suit, live & mask, mine)
+            found = runs.get(key)
+            if found is None:
+                found = runs[key] = self._runs(suit, live & mask, mine)
+            out.extend(found)
         if len(out) < 2:
             return out
         if trick:
@@ -357,11 +361,36 @@ class _Search:
             for _x, c in trick[1:]:
                 if self._beats(c, best):
                     best = c
-            beats = self._beats
-            out.sort(key=lambda c: (not beats(c, best), -values[c]))
+            beats, strength = self._beats, self.strength
+
+            def follow_key(c: int) -> tuple[int, int, int]:
+                if beats(c, best):  # a winner: the most points it can take, then the cheapest
+                    return (0, -values[c], strength[c])
+                return (1, values[c], strength[c])  # else the cheapest card thrown
+
+            out.sort(key=follow_key)
         else:
             out.sort(key=self.lead_key.__getitem__)
         return out
+
+    def _runs(self, suit: int, live: int, mine: int) -> tuple[int, ...]:
+        """One card of each run of `mine` (cards of `suit`) with the same value and no
+        other `live` card between them, strongest first."""
+        out: list[int] = []
+        values = self.values
+        prev_mine = False
+        prev_value = -1
+        for c in self.model.suits[suit]:
+            if not live >> c & 1:
+                continue
+            if mine >> c & 1:
+                value = values[c]
+                if not (prev_mine and value == prev_value):
+                    out.append(c)
+                prev_mine, prev_value = True, value
+            else:
+                prev_mine = False
+        return tuple(out)
 
     def _beats(self, card: int, best: int) -> bool:
         cs, bs = self.suit_of[card], self.suit_of[best]
@@ -393,6 +422,8 @@ class _Search:
         new_hands[seat] &= ~(1 << card)
         now = (*trick, (seat, card))
         if len(now) < self.n:
+            if self.additive:
+                return self._add(tuple(new_hands), now, -1, alpha, beta)
             return self._value(tuple(new_hands), now, frame, -1)
         winner = self.winner(now)
         values = self.values
@@ -406,8 +437,7 @@ class _Search:
                 gain = taken + (self.last_bonus if last else 0)
             if last:
                 return gain
-            shifted = (alpha - gain, beta - gain, units, tricks)
-            return gain + self._value(tuple(new_hands), (), shifted, winner)
+            return gain + self._add(tuple(new_hands), (), winner, alpha - gain, beta - gain)
         units = tuple([u + taken if x == winner else u for x, u in enumerate(units)])
         tricks = tuple([t + 1 if x == winner else t for x, t in enumerate(tricks)])
         if last:
@@ -454,15 +484,85 @@ class _Search:
             if alpha >= beta:
                 break
         if key is not None:
-            entry = self.table.get(key) or [-_INF, _INF]
-            if best <= a0:
-                entry[1] = min(entry[1], best)
-            elif best >= b0:
-                entry[0] = max(entry[0], best)
-            else:
-                entry[0] = entry[1] = best
-            self.table[key] = entry
+            _store(self.table, key, best, a0, b0)
         return best
+
+    def _add(
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, int], ...],
+        leader: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """`_value` of the additive search, its children inline (the hot path): the
+        deciding side's units still to capture from this node."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        table = self.table
+        key: Any = None
+        if trick:
+            seat = self.model.next_seat[trick[-1][0]]
+        else:
+            seat = leader
+            key = (hands, seat)
+            entry = table.get(key)
+            if entry is not None:
+                lo, hi = entry
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+        a0, b0 = alpha, beta
+        maximize = seat in self.mine
+        best = -_INF if maximize else _INF
+        n, values, last_bonus = self.n, self.values, self.last_bonus
+        for card in self.moves(hands, trick, seat):
+            new_hands = list(hands)
+            new_hands[seat] &= ~(1 << card)
+            now = (*trick, (seat, card))
+            if len(now) < n:
+                v = self._add(tuple(new_hands), now, leader, alpha, beta)
+            else:
+                winner = self.winner(now)
+                gain = 0
+                last = not any(new_hands)
+                if winner in self.mine:
+                    for _x, c in now:
+                        gain += values[c]
+                    if last:
+                        gain += last_bonus
+                if last:
+                    v = gain
+                else:
+                    v = gain + self._add(tuple(new_hands), (), winner, alpha - gain, beta - gain)
+            if maximize:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if key is not None:
+            _store(table, key, best, a0, b0)
+        return best
+
+
+def _store(table: dict[Any, list[int]], key: Any, best: int, alpha: int, beta: int) -> None:
+    """Record `best`, searched within (alpha, beta), as a bound or the exact value."""
+    entry = table.get(key) or [-_INF, _INF]
+    if best <= alpha:
+        entry[1] = min(entry[1], best)
+    elif best >= beta:
+        entry[0] = max(entry[0], best)
+    else:
+        entry[0] = entry[1] = best
+    table[key] = entry
 
 
 def _monotone(scorer: Scorer, pos: Position, mine: Sequence[int], theirs: Sequence[int]) -> bool:
@@ -508,4 +608,4 @@ def _monotone(scorer: Scorer, pos: Position, mine: Sequence[int], theirs: Sequen
 _MONOTONE: dict[tuple[Any, ...], tuple[Ruleset, bool]] = {}
 
 
-__all__ = ["NODES", "OutOfBudget", "endgame_card", "solve"]
+__all__ = ["MAX_CARDS", "NODES", "OutOfBudget", "endgame_card", "solve"]

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import pytest
 
 from tressette_dsl.agents import choose, make_agent
-from tressette_dsl.agents.endgame import endgame_card, solve
+from tressette_dsl.agents.endgame import MAX_CARDS, endgame_card, solve
 from tressette_dsl.agents.endgame_score import MATCH_WIN
 from tressette_dsl.agents.endgame_view import position
 from tressette_dsl.engine import (
@@ -147,13 +147,24 @@ def test_last_two_tricks_with_more_seats_equal_brute_force(ruleset: str) -> None
 
 def test_budget_out_gives_no_answer_and_the_heuristic_card() -> None:
     rules = load_ruleset("tressette-in-due")
-    state = next(_positions(rules, range(1, 3), max_cards=20, min_cards=20))
+    state = next(_positions(rules, range(1, 3), max_cards=MAX_CARDS, min_cards=MAX_CARDS - 1))
     seat = state.to_act
     assert seat is not None
     obs = observe(rules, state, seat)
     cards = [p.card for p in _plays(rules, state)]
     assert solve(rules, obs, cards, budget=5) is None
     assert endgame_card(rules, obs, cards, cards[0], budget=5) == cards[0]
+    assert solve(rules, obs, cards, budget=10**7) is not None  # the budget, nothing else
+
+
+def test_a_position_larger_than_max_cards_is_not_tried() -> None:
+    rules = load_ruleset("tressette-in-due")
+    state = next(_positions(rules, range(1, 3), max_cards=20, min_cards=MAX_CARDS + 1))
+    seat = state.to_act
+    assert seat is not None
+    obs = observe(rules, state, seat)
+    assert position(rules, obs) is not None  # determined, but too large to try
+    assert solve(rules, obs, [p.card for p in _plays(rules, state)], budget=10**7) is None
 
 
 def test_undetermined_observation_gives_no_answer() -> None:
