@@ -130,19 +130,38 @@ def test_tressette_in_due_end_positions_equal_brute_force() -> None:
     assert checked >= 12
 
 
-@pytest.mark.parametrize("ruleset", ["tressette", "calabresella"])
-def test_last_two_tricks_with_more_seats_equal_brute_force(ruleset: str) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "deals", "least"),
+    [
+        ("tressette", 25, 5),
+        ("calabresella", 25, 5),
+        ("spizzichino", 12, 5),
+        ("traversone-coppie", 12, 2),  # points are penalties, a big win rescores
+    ],
+)
+def test_last_two_tricks_with_more_seats_equal_brute_force(
+    ruleset: str, deals: int, least: int
+) -> None:
     # (briscola-chiamata, without follow-suit, is determined only when one card is left
     # to play: never a choice)
     rules = load_ruleset(ruleset)
     n = rules.players.count
     checked = multi = 0
-    for state in _positions(rules, range(1, 25), max_cards=2 * n):
+    for state in _positions(rules, range(1, deals), max_cards=2 * n):
         _check(rules, state)
         checked += 1
         multi += sum(h.bit_count() for h in state.cards.hands) > n
-    assert checked >= 5
+    assert checked >= least
     assert multi >= 1  # a position with two tricks to play
+
+
+def test_three_sides_are_not_solved() -> None:
+    rules = load_ruleset("tressette-a-tre")  # three players each for himself
+    state = next(_positions(rules, range(1, 12), max_cards=2 * rules.players.count))
+    seat = state.to_act
+    assert seat is not None
+    cards = [p.card for p in _plays(rules, state)]
+    assert solve(rules, observe(rules, state, seat), cards) is None  # no two-side minimax
 
 
 def test_budget_out_gives_no_answer_and_the_heuristic_card() -> None:
