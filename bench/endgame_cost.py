@@ -51,7 +51,7 @@ def main() -> None:
             changed += got[0] != a[3]
         return got
 
-    endgame.solve = counted  # type: ignore[assignment]
+    endgame.solve = counted
     for deal in range(args.deals):
         seed = args.seed + deal
         state = new_game(rules, seed)
