@@ -144,3 +144,16 @@ def test_random_matches_agree_with_their_stats() -> None:
             ref.card_plays,
             ref.deals_dealt,
         )
+
+
+def test_coverage_says_which_phases_run_in_one_go() -> None:
+    """`tressette compile`'s list: the phases with decisions played by `contract_run` say
+    so; the others (deal, reveal, move, score) are entered by the interpreter as before."""
+    rules = load_ruleset("calabresella")
+    delegated = compile_ruleset(rules).coverage.delegated
+    ran = "its decisions in one run (compiled.contract)"
+    for phase in rules.flow:
+        if phase.kind == "tricks":
+            continue
+        note = next(d for d in delegated if d.startswith(f"phase {phase.id!r} "))
+        assert note.endswith(ran) == (phase.kind in contract.PLAYED), note

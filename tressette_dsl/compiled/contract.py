@@ -145,13 +145,24 @@ def plays(rules: Ruleset) -> bool:
     """Does `contract_run` apply to `rules` at all: a flow that begins with its deal (a
     new deal is then counted by its number, as the interpreter counts its `Dealt`
     event) and has a phase whose decisions it plays, and no seat played by another
-    (`seating.dummy`: the deciding seat is then its owner's, the interpreter's)."""
-    return (
+    (`seating.dummy`: the deciding seat is then its owner's, the interpreter's). Asked
+    at every step outside the trick loop: the answer is kept per ruleset object."""
+    known = _PLAYS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    answer = (
         bool(rules.flow)
         and rules.flow[0].kind == "deal"
         and rules.players.dummy is None
         and any(p.kind in PLAYED for p in rules.flow)
     )
+    if len(_PLAYS) > 256:  # rulesets built on the fly (tests, house rules): bounded
+        _PLAYS.clear()
+    _PLAYS[id(rules)] = (rules, answer)
+    return answer
+
+
+_PLAYS: dict[int, tuple[Ruleset, bool]] = {}
 
 
 def phase_notes(rules: Ruleset) -> list[str]:
