@@ -17,6 +17,7 @@ This is a measurement, not a test: a mismatch is printed and makes the exit stat
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import statistics
 import sys
@@ -51,12 +52,15 @@ def _states(rules, deals: int) -> list:
         while not state.over and len(out) < deals:
             out.append(state)
             state = playout(rules, state, rng, engine="interpreted")
-    return out
+    # the legal actions the interpreter worked out for a state stay on it (a private
+    # entry, not pickled): fresh copies, so that neither path finds the other's list
+    return [pickle.loads(pickle.dumps(s)) for s in out]
 
 
 def _run(rules, states: list, batched: bool) -> tuple[float, list]:
     kernel.contract_plays = plays if batched else (lambda rules: False)
     ends = []
+    states = [pickle.loads(pickle.dumps(s)) for s in states]  # no list kept from a run
     began = time.process_time()
     for i, state in enumerate(states):
         rng = [random.Random(f"bench:{i}:{s}") for s in range(state.n)]
