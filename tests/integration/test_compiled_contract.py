@@ -157,3 +157,53 @@ def test_coverage_says_which_phases_run_in_one_go() -> None:
             continue
         note = next(d for d in delegated if d.startswith(f"phase {phase.id!r} "))
         assert note.endswith(ran) == (phase.kind in contract.PLAYED), note
+
+
+class Passer(Recorder):
+    """Mostly the last choice (in an auction: pass), else any: deals everybody passes."""
+
+    def __call__(self, seat: int, n: int) -> int:
+        self.seen.append((seat, n))
+        rng = self.rngs[seat]
+        return n - 1 if rng.random() < 0.8 else rng.randrange(n)
+
+
+@pytest.mark.parametrize(
+    ("case", "body"),
+    [
+        ("forced", 'phases: {auction: {forced: {who: "next(dealer)", bid: chiamo}}}'),
+        ("same dealer", "phases: {auction: {all_pass_dealer: same, after_all_pass: [solo]}}"),
+        ("next dealer", ""),
+    ],
+)
+def test_all_pass_deals_play_the_same(
+    case: str, body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Deals everybody passes (a policy that mostly passes): redealt by the same or the
+    next dealer, with only some bids in the deal after, or the forced bid - as the
+    interpreter plays them, on deals that really went so."""
+    from tressette_dsl.engine.phases import auction  # noqa: PLC0415
+
+    path = tmp_path / "house.yaml"
+    path.write_text(f"id: house-case\nextends: calabresella\n{body}\n", encoding="utf-8")
+    rules = load_ruleset(path)
+    forced = []
+    real = auction._forced
+    monkeypatch.setattr(auction, "_forced", lambda *a: forced.append(1) or real(*a))
+    passed = 0
+    for seed in range(1, 4):
+        state = new_game(rules, seed)
+        ref, fast = Passer(seed, state.n), Passer(seed, state.n)
+        for _ in range(30):
+            if state.over:
+                break
+            want = playout(rules, state, policy=ref, engine="interpreted")
+            got = playout(rules, state, policy=fast, engine="compiled")
+            assert fast.seen == ref.seen, f"seed {seed}, deal {state.deal_no}: choices differ"
+            assert got == want, f"seed {seed}, deal {state.deal_no}: {_diff(want, got)} differ"
+            state = want
+        passed += sum(d.reason == "all_pass" for d in state.match.deals)
+    if case == "forced":
+        assert forced and not passed  # forced on the eldest, never redealt
+    else:
+        assert passed >= 3
