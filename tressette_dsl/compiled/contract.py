@@ -30,15 +30,14 @@ from tressette_dsl.engine.actions import Action, Bid, Call, Choose, Discard, Don
 from tressette_dsl.engine.actions import Pass as PassBid
 from tressette_dsl.engine.actions import Take as TakeCard
 from tressette_dsl.engine.arguments import trust
-from tressette_dsl.engine.game import _end_deal, _restart
+from tressette_dsl.engine.game import _advance, _restart
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.engine.phases import call as call_kind
 from tressette_dsl.engine.phases import discard as discard_kind
-from tressette_dsl.engine.state import GameState, set_at
-from tressette_dsl.engine.step import Step, evaluate
-from tressette_dsl.engine.table import deal_env
-from tressette_dsl.rules.model import NO_CONST, Expr, Ruleset
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.step import Step
+from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.rules.phases.auction import AuctionPhase
 from tressette_dsl.rules.phases.call import CallPhase
 from tressette_dsl.rules.phases.choose import ChoosePhase
@@ -193,132 +192,6 @@ def _asking(rules: Ruleset, s: GameState) -> tuple[Any, Callable[..., Options]] 
     return spec, played[1]
 
 
-def _act(step: Step, spec: Any, action: Action) -> bool:
-    """The phase kind's `act` - for a discard of a fixed count, written out here
-    (`_discard`), which is the same without evaluating the count at every card."""
-    if (
-        isinstance(action, Discard)
-        and isinstance(spec, DiscardPhase)
-        and spec.at_least is None
-        and _whole(spec.count)
-    ):
-        return _discard(step, spec, step.rules.deck.by_text[action.card], spec.count.const)
-    return PHASE_KINDS[spec.kind].act(step, spec, action)
-
-
-def _whole(e: Expr) -> bool:
-    """A constant whole number (`count: 4`): what `discard._count` gives for every seat."""
-    value = e.const
-    return value is not NO_CONST and isinstance(value, int) and not isinstance(value, bool)
-
-
-def _discard(step: Step, spec: DiscardPhase, card: int, count: int) -> bool:
-    """`discard.act` for one card and its `_next_seat`, with the count known: the card
-    from the hand into the zone (sorted unless the zone is ordered), the seat's publicly
-    known cards forgotten, its own discards remembered, the next seat that owes cards."""
-    rules, s = step.rules, step.state
-    seat = s.cursor.to_act
-    assert seat is not None
-    bit = 1 << card
-    index = rules.zone_index(spec.to)
-    cards = (*s.cards.zones[index], card)
-    step.update(
-        cards=s.cards.but(
-            hands=set_at(s.cards.hands, seat, s.cards.hands[seat] & ~bit),
-            zones=set_at(
-                s.cards.zones, index, cards if rules.zones[index].ordered else tuple(sorted(cards))
-            ),
-        ),
-        seen=s.seen.but(
-            public=set_at(s.seen.public, seat, 0),
-            discarded=set_at(s.seen.discarded, seat, s.seen.discarded[seat] | bit),
-        ),
-        cursor=s.cursor.but(step=s.cursor.step + 1),
-    )
-    while step.state.cursor.pending:  # `discard._next_seat`
-        cursor = step.state.cursor
-        if cursor.step < count:
-            step.set_cursor(to_act=cursor.pending[0])
-            return False
-        step.set_cursor(pending=cursor.pending[1:], step=0)
-    step.set_cursor(sub="", to_act=None)
-    return True
-
-
-def advance(step: Step) -> None:
-    """`game._advance`: the current phase is done, enter the next ones until a decision
-    is needed - with each phase's `when` read through `holds` (memoised)."""
-    rules = step.rules
-    flow = rules.flow
-    while not step.state.match.over:
-        if step.restart:
-            _restart(step)
-            return
-        index = step.state.cursor.phase + 1
-        if index >= len(flow):
-            _end_deal(step)
-            return
-        step.update(  # a new phase: its own record starts empty
-            cursor=step.state.cursor.but(phase=index, sub="", step=0, to_act=None, pending=()),
-            local=None,
-        )
-        spec = flow[index]
-        if spec.when is not None and not holds(rules, spec.when, step.state):
-            continue
-        if not PHASE_KINDS[spec.kind].enter(step, spec):
-            if step.restart:
-                _restart(step)
-            return
-
-
-# `deal_env`'s names read straight from the state (the same values), for the conditions
-# that read only these: the contract so far, the deal's number, the dealer
-_NAMES: dict[str, Callable[[Ruleset, GameState], Any]] = {  # (rules, state) -> value
-    "dealer": lambda r, s: s.match.dealer,
-    "deal_no": lambda r, s: s.match.deal_no,
-    "deals_counted": lambda r, s: s.match.deals_counted,
-    "players": lambda r, s: s.n,
-    "contract": lambda r, s: s.contract_part.contract or "",
-    "bid": lambda r, s: s.contract_part.bid or "",
-    "bid_rank": lambda r, s: -1 if s.contract_part.bid_rank is None else s.contract_part.bid_rank,
-    "bid_points": lambda r, s: s.contract_part.bid_points or 0,
-    "declarer": lambda r, s: s.contract_part.declarer,
-    "alone": lambda r, s: s.contract_part.declarer is not None and s.contract_part.partner is None,
-    "called_card": lambda r, s: (
-        -1 if s.contract_part.called_card is None else s.contract_part.called_card
-    ),
-    "called_from_defender": lambda r, s: s.contract_part.call_supplier is not None,
-    "trick_no": lambda r, s: s.play.trick_no,
-    "target": lambda r, s: r.match.target or 0,
-}
-# condition -> (the getters of the names it reads, or None: not all of them known; memo)
-Getter = Callable[[Ruleset, GameState], Any]
-_WHEN: dict[int, tuple[Expr, tuple[Getter, ...] | None, dict[tuple[Any, ...], Any]]] = {}
-
-
-def holds(rules: Ruleset, when: Expr, s: GameState) -> Any:
-    """`evaluate(when, deal_env(rules, s))`, memoised on the values (with their classes)
-    of the names `when` reads (`Expr.names`: the expression is a function of them alone),
-    when each of them is one `_NAMES` reads from the state; else the interpreter's."""
-    entry = _WHEN.get(id(when))
-    if entry is None or entry[0] is not when:
-        names = sorted(when.names)
-        known = None if any(n not in _NAMES for n in names) else tuple(_NAMES[n] for n in names)
-        if len(_WHEN) > 4096:  # conditions of rulesets built on the fly: bounded
-            _WHEN.clear()
-        entry = _WHEN[id(when)] = (when, known, {})
-    _when, getters, memo = entry
-    if getters is None:
-        return evaluate(when, deal_env(rules, s))
-    key = tuple([(v, v.__class__) for v in [g(rules, s) for g in getters]])
-    if key in memo:
-        return memo[key]
-    value = evaluate(when, deal_env(rules, s))
-    if len(memo) < 4096:  # a name with many values (the deal's number): bounded
-        memo[key] = value
-    return value
-
-
 def contract_run(
     rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
 ) -> GameState | None:
@@ -340,8 +213,8 @@ def contract_run(
         assert seat is not None
         action = nth(choose[seat](n))
         stats.actions += 1
-        if _act(step, spec, action):
-            advance(step)
+        if PHASE_KINDS[spec.kind].act(step, spec, action):
+            _advance(step)
         elif step.restart:
             _restart(step)
         after = step.state
