@@ -70,6 +70,8 @@ def endgame_card(
     """The card to play: `preferred` (the heuristic's choice) unless the position is
     determined and the solver proves another card of `cards` (the legal plays, by text)
     worth more to the deciding side."""
+    if len(cards) < 2 or sum(obs.hand_sizes) > MAX_CARDS:  # no choice, or too early: cheap
+        return preferred
     solved = solve(rules, obs, cards, preferred, budget=budget)
     return preferred if solved is None else solved[0]
 
