@@ -18,8 +18,10 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def maker(cls: type[T]) -> Callable[..., T]:
-    """`cls(*fields)` for a frozen slotted dataclass, skipping the frozen `__init__`."""
+def maker(cls: type[T], *, keywords: bool = False) -> Callable[..., T]:
+    """`cls(*fields)` for a frozen slotted dataclass, skipping the frozen `__init__`; with
+    `keywords`, every field by its name (`make(hands=..., zones=...)`, all of them): for
+    the records of many fields, where a position would be easy to get wrong."""
     if not dataclasses.is_dataclass(cls) or "__slots__" not in cls.__dict__:
         raise TypeError(f"maker: {cls.__name__} is not a slotted dataclass")
     if hasattr(cls, "__post_init__"):
@@ -33,7 +35,7 @@ def maker(cls: type[T]) -> Callable[..., T]:
         namespace[f"SET{i}"] = cls.__dict__[name].__set__
         body.append(f"    SET{i}(obj__, {name})")
     body.append("    return obj__")
-    source = f"def make({', '.join(names)}):\n" + "\n".join(body) + "\n"
+    source = f"def make({'*, ' if keywords else ''}{', '.join(names)}):\n" + "\n".join(body) + "\n"
     exec(compile(source, f"<maker {cls.__name__}>", "exec"), namespace)
     make: Callable[..., T] = namespace["make"]
     make.__doc__ = f"A new {cls.__name__} from its fields in order (all of them)."

@@ -52,3 +52,16 @@ def test_iter_bits_by_bytes_lists_every_bit() -> None:
             == [i for i in range(mask.bit_length()) if mask >> i & 1]
         )
     assert iter_bits(0) == []
+
+
+def test_maker_by_keywords_takes_every_field_by_its_name() -> None:
+    from tressette_dsl.engine.state import Cards  # noqa: PLC0415 - the one test of it
+
+    make = maker(Cards, keywords=True)
+    fields = {"hands": (1, 2), "zone_ids": ("stock",), "zones": ((3,),), "won": (0, 4)}
+    made = make(**fields, trick=((0, 5),), played=(8, 0))
+    assert made == Cards(**fields, trick=((0, 5),), played=(8, 0))
+    with pytest.raises(TypeError):
+        make((1, 2), ("stock",), ((3,),), (0, 4), (), (0, 0))  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        make(**fields, trick=())  # every field: `played` is missing

@@ -50,6 +50,8 @@ from tressette_dsl.engine.phases.trick_features import (
 from tressette_dsl.engine.phases.trick_features.base import Changes, TricksLocal, window
 from tressette_dsl.engine.phases.words import declaring_at, said
 from tressette_dsl.engine.state import (
+    Cards,
+    Cursor,
     DealRecord,
     GameState,
     Knowledge,
@@ -293,9 +295,23 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
         winner, mask, following, play = _complete(
             rules, spec, hooks, s, fields, trick=trick, hands=hands, played=played, play=play
         )
-    else:
-        fields["cards"] = cards.but(hands=hands, played=played, trick=trick)
-        fields["cursor"] = s.cursor.but(to_act=rules.players.next(seat))
+    else:  # the parts built by position (`maker`): the commonest card of all
+        fields["cards"] = _CARDS(
+            hands=hands,
+            zone_ids=cards.zone_ids,
+            zones=cards.zones,
+            won=cards.won,
+            trick=trick,
+            played=played,
+        )
+        c = s.cursor
+        fields["cursor"] = _CURSOR(
+            phase=c.phase,
+            sub=c.sub,
+            step=c.step,
+            to_act=rules.players.next(seat),
+            pending=c.pending,
+        )
     if play is not s.play:
         fields["play"] = play
     public = s.seen.public
@@ -322,6 +338,9 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
 
 
 _CARD_PLAYED = maker(CardPlayed)
+_CARDS = maker(Cards, keywords=True)  # the parts: every field by its name
+_CURSOR = maker(Cursor, keywords=True)
+_TRICK_PLAY = maker(TrickPlay, keywords=True)
 _TRICK_RECORD = maker(TrickRecord)
 _TRICK_WON = maker(TrickWon)
 _TRICKS_LOCAL = maker(TricksLocal)
@@ -347,26 +366,29 @@ def _complete(
     mask = 0
     for _seat, c in trick:
         mask |= 1 << c
-    fields["cards"] = cards.but(
-        hands=hands,
-        played=played,
-        won=set_at(cards.won, winner, cards.won[winner] | mask),
-        trick=(),
+    won = set_at(cards.won, winner, cards.won[winner] | mask)
+    fields["cards"] = _CARDS(
+        hands=hands, zone_ids=cards.zone_ids, zones=cards.zones, won=won, trick=(), played=played
     )
     following = _next_trick_now(rules, spec, hooks, s, hands)
     if following is None:
         return winner, mask, None, _trick_taken(play, trick, winner)
-    fields["cursor"] = s.cursor.but(sub="play", pending=(), to_act=winner)
-    play = play.but(  # the trick taken and the next one begun, in one copy of the part
-        tricks_won=set_at(play.tricks_won, winner, play.tricks_won[winner] + 1),
-        tricks=(
-            *play.tricks,
-            _TRICK_RECORD(play.trick_no, play.leader or 0, trick, winner, play.must_follow),
-        ),
-        last_winner=winner,
-        trick_no=play.trick_no + 1,
+    at = s.cursor
+    fields["cursor"] = _CURSOR(phase=at.phase, sub="play", step=at.step, to_act=winner, pending=())
+    p = play
+    play = _TRICK_PLAY(  # the trick taken and the next one begun, in one copy of the part
+        trick_no=p.trick_no + 1,
         leader=winner,
         must_follow=following[0],
+        trump=p.trump,
+        last_winner=winner,
+        tricks_won=set_at(p.tricks_won, winner, p.tricks_won[winner] + 1),
+        tricks=(*p.tricks, _TRICK_RECORD(p.trick_no, p.leader or 0, trick, winner, p.must_follow)),
+        declarations=p.declarations,
+        announced=p.announced,
+        revealed_announce=p.revealed_announce,
+        drawn=p.drawn,
+        signals=p.signals,
     )
     return winner, mask, following, play
 
