@@ -110,6 +110,10 @@ class _Tables:
     truths: dict[str, Truths | None]
     # per moment, card and truth bits: the plays offered with that card (`card_offers`)
     offers: dict[str, dict[int, tuple[Play, ...]]]
+    # per moment: whether the generated truths read a name of the env (`truth_env`)
+    # beyond the hand, the card, the value and (on a lead) the suit led, which they are
+    # given directly; when none does, no env is built
+    reads_env: dict[str, bool]
 
 
 # id(rules) -> (rules, tables): the ruleset is kept alive with its entry, so an id is never
@@ -139,10 +143,21 @@ def _tables(rules: Ruleset) -> _Tables:
         any(sig.truth is not None and "unseen" in sig.truth.names for sig in rules.signals),
         {at: _generated(rules, at, candidates.get(at, ())) for at in ("lead", "follow")},
         {"lead": {}, "follow": {}},
+        {  # a follow's truths read the suit led from the env
+            "lead": any(
+                t is not None and not t.names <= _GIVEN for *_x, t in candidates.get("lead", ())
+            ),
+            "follow": True,
+        },
     )
     _TABLES[id(rules)] = (rules, tables)
     _LAST = (rules, tables)
     return tables
+
+
+# The names the generated truths get as their own variables, not from the env.
+_GIVEN = frozenset({"hand", "card", "led_suit", "value"})
+_NO_ENV: dict[str, Any] = {}  # what the truths get when they read nothing of the env
 
 
 def _generated(rules: Ruleset, at: str, candidates: tuple[Candidate, ...]) -> Truths | None:
@@ -240,8 +255,9 @@ def card_offers(
     truths = tables.truths.get(at)
     if truths is None:
         return None
+    env = truth_env(rules, s, seat) if tables.reads_env[at] else _NO_ENV
     try:
-        bits = truths(truth_env(rules, s, seat), s.cards.hands[seat], cards)
+        bits = truths(env, s.cards.hands[seat], cards)
     except Exception:
         return None
     offers = tables.offers[at]

@@ -30,6 +30,7 @@ from tressette_dsl.engine.events import (
     TrickWon,
     TrumpSet,
 )
+from tressette_dsl.engine.maker import maker
 from tressette_dsl.engine.phases import trick_features
 from tressette_dsl.engine.phases.common import not_legal, plays_for, refuse
 from tressette_dsl.engine.phases.kind import (
@@ -49,6 +50,8 @@ from tressette_dsl.engine.phases.trick_features import (
 from tressette_dsl.engine.phases.trick_features.base import Changes, TricksLocal, window
 from tressette_dsl.engine.phases.words import declaring_at, said
 from tressette_dsl.engine.state import (
+    Cards,
+    Cursor,
     DealRecord,
     GameState,
     Knowledge,
@@ -255,7 +258,9 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
 
     The hot path of every playout: the features' card hooks run only when they apply
     (most cards call none, and then no `Changes` is made), and the new state is one copy
-    of the state's record with the two or three parts the card changed."""
+    of the state's record with the two or three parts the card changed. The card that
+    completes a trick also begins the next one in that same copy when nothing runs in
+    between (`_next_trick_now`), as `_after_trick` would have."""
     rules, s = step.rules, step.state
     hooks = spec.hooks
     if hooks is None:  # `table(rules, spec)`, its last answer read inline
@@ -285,37 +290,142 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     new = object.__new__(GameState)  # one copy of the record; the parts below replace
     fields = new.__dict__
     fields.update(s.__dict__)
+    following: tuple[bool, bool] | None = None  # the next trick's rules, begun right here
     if complete:
-        winner = winner_of(rules, trick, play.trump)
-        mask = 0
-        for _seat, c in trick:
-            mask |= 1 << c
-        fields["cards"] = cards.but(
-            hands=hands,
-            played=played,
-            won=set_at(cards.won, winner, cards.won[winner] | mask),
-            trick=(),
+        winner, mask, following, play = _complete(
+            rules, spec, hooks, s, fields, trick=trick, hands=hands, played=played, play=play
         )
-        play = _trick_taken(play, trick, winner)
-    else:
-        fields["cards"] = cards.but(hands=hands, played=played, trick=trick)
-        fields["cursor"] = s.cursor.but(to_act=rules.players.next(seat))
+    else:  # the parts built by position (`maker`): the commonest card of all
+        fields["cards"] = _CARDS(
+            hands=hands,
+            zone_ids=cards.zone_ids,
+            zones=cards.zones,
+            won=cards.won,
+            trick=trick,
+            played=played,
+        )
+        c = s.cursor
+        fields["cursor"] = _CURSOR(
+            phase=c.phase,
+            sub=c.sub,
+            step=c.step,
+            to_act=rules.players.next(seat),
+            pending=c.pending,
+        )
     if play is not s.play:
         fields["play"] = play
     public = s.seen.public
     if public[seat] & bit:
         fields["seen"] = s.seen.but(public=set_at(public, seat, public[seat] & ~bit))
-    fields["local"] = local if changes is None else _changed(fields, s, changes, local)
+    local = local if changes is None else _changed(fields, s, changes, local)
+    if following is not None:
+        local = _TRICKS_LOCAL(following[1], local.window_played)
+    fields["local"] = local
     step.state = new
     if step.log:
-        step.events.append(CardPlayed(seat=seat, card=action.card, trick_no=s.play.trick_no))
+        step.events.append(_CARD_PLAYED(seat, action.card, s.play.trick_no))
         if after:
             step.events.extend(after)
     if complete:
+        if following is not None:
+            if step.log:
+                _trick_won_event(step, s, winner, trick, mask)
+            return False
         return _trick_complete(step, spec, s, winner, trick=trick, mask=mask)
     if len(trick) == 1 and hooks.on_lead:
         return _after_lead(step, spec, hooks, s, seat)
     return False
+
+
+_CARD_PLAYED = maker(CardPlayed)
+_CARDS = maker(Cards, keywords=True)  # the parts: every field by its name
+_CURSOR = maker(Cursor, keywords=True)
+_TRICK_PLAY = maker(TrickPlay, keywords=True)
+_TRICK_RECORD = maker(TrickRecord)
+_TRICK_WON = maker(TrickWon)
+_TRICKS_LOCAL = maker(TricksLocal)
+
+
+def _complete(
+    rules: Ruleset,
+    spec: TricksPhase,
+    hooks: TrickTable,
+    s: GameState,
+    fields: dict[str, Any],
+    *,
+    trick: tuple[tuple[int, int], ...],
+    hands: tuple[int, ...],
+    played: tuple[int, ...],
+    play: TrickPlay,
+) -> tuple[int, int, tuple[bool, bool] | None, TrickPlay]:
+    """The card that completes `trick`, into the new state's parts (`fields`): the cards
+    won, and the trick taken - with the next one begun when `_next_trick_now` allows.
+    (winner, cards of the trick, the next trick's rules or None, the trick play)."""
+    cards = s.cards
+    winner = winner_of(rules, trick, play.trump)
+    mask = 0
+    for _seat, c in trick:
+        mask |= 1 << c
+    won = set_at(cards.won, winner, cards.won[winner] | mask)
+    fields["cards"] = _CARDS(
+        hands=hands, zone_ids=cards.zone_ids, zones=cards.zones, won=won, trick=(), played=played
+    )
+    following = _next_trick_now(rules, spec, hooks, s, hands)
+    if following is None:
+        return winner, mask, None, _trick_taken(play, trick, winner)
+    at = s.cursor
+    fields["cursor"] = _CURSOR(phase=at.phase, sub="play", step=at.step, to_act=winner, pending=())
+    p = play
+    play = _TRICK_PLAY(  # the trick taken and the next one begun, in one copy of the part
+        trick_no=p.trick_no + 1,
+        leader=winner,
+        must_follow=following[0],
+        trump=p.trump,
+        last_winner=winner,
+        tricks_won=set_at(p.tricks_won, winner, p.tricks_won[winner] + 1),
+        tricks=(*p.tricks, _TRICK_RECORD(p.trick_no, p.leader or 0, trick, winner, p.must_follow)),
+        declarations=p.declarations,
+        announced=p.announced,
+        revealed_announce=p.revealed_announce,
+        drawn=p.drawn,
+        signals=p.signals,
+    )
+    return winner, mask, following, play
+
+
+def _next_trick_now(
+    rules: Ruleset, spec: TricksPhase, hooks: TrickTable, s: GameState, hands: tuple[int, ...]
+) -> tuple[bool, bool] | None:
+    """`must_follow` and `window_open` of the next trick when the card that completes this
+    one (`s`: the state before it; `hands`: after it) may begin it at once: cards are left,
+    no feature acts on the trick won or starts a round, the match is not checked at each
+    trick, and the next trick's rules need no deal env (constants, or `trick_no` alone) -
+    exactly what `_after_trick` would then do. None: `_after_trick` runs. (A round hook is
+    a function of the rules and `s`, which `_after_trick` asks again with the same.)"""
+    if hooks.on_trick_won or rules.match.check == "immediately" or not any(hands):
+        return None
+    for round_after in hooks.round_after_trick:
+        if round_after(rules, s) is not None:
+            return None
+    d = rules.declaring
+    constant = spec.follow_suit.const is not NO_CONST and (
+        d is None or d.window.const is not NO_CONST
+    )
+    read = spec.follow_suit.names | (d.window.names if d is not None else frozenset())
+    if not constant and not read <= _TRICK_NO:
+        return None  # `_trick_rules` would read the state after the trick: not here
+    return _trick_rules(rules, spec, s, s.play.trick_no + 1)
+
+
+def _trick_won_event(
+    step: Step, s: GameState, winner: int, trick: tuple[tuple[int, int], ...], mask: int
+) -> None:
+    """The `TrickWon` of `winner` taking `trick` (cards `mask`; `s`: before its last card)."""
+    deck = step.rules.deck
+    text = deck.card_text
+    step.events.append(
+        _TRICK_WON(s.play.trick_no, winner, tuple([text[c] for _x, c in trick]), deck.units(mask))
+    )
 
 
 def _trick_complete(
@@ -329,15 +439,7 @@ def _trick_complete(
 ) -> bool:
     """`winner` took `trick` (cards `mask`; `s`: the state before its last card)."""
     if step.log:
-        deck = step.rules.deck
-        step.emit(
-            TrickWon(
-                trick_no=s.play.trick_no,
-                seat=winner,
-                cards=tuple([deck.card_text[c] for _x, c in trick]),
-                units=deck.units(mask),
-            )
-        )
+        _trick_won_event(step, s, winner, trick, mask)
     return _after_trick(step, spec, s, winner)
 
 
@@ -359,7 +461,7 @@ def _trick_taken(play: TrickPlay, trick: tuple[tuple[int, int], ...], winner: in
         tricks_won=set_at(play.tricks_won, winner, play.tricks_won[winner] + 1),
         tricks=(
             *play.tricks,
-            TrickRecord(play.trick_no, play.leader or 0, trick, winner, play.must_follow),
+            _TRICK_RECORD(play.trick_no, play.leader or 0, trick, winner, play.must_follow),
         ),
         last_winner=winner,
     )

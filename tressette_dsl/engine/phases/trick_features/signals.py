@@ -11,6 +11,7 @@ from tressette_dsl.engine import signals
 from tressette_dsl.engine.actions import Action, Play, Signal
 from tressette_dsl.engine.errors import FALSE_SIGNAL, NOT_ALLOWED_NOW
 from tressette_dsl.engine.events import Event, Signalled
+from tressette_dsl.engine.maker import maker
 from tressette_dsl.engine.phases.common import not_legal, play_with, plays_for, refuse
 from tressette_dsl.engine.phases.trick_features.base import Changes, TrickFeature
 from tressette_dsl.engine.state import GameState, SignalRecord
@@ -49,10 +50,18 @@ def plays(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> list[Act
 def on_card(
     s: GameState, seat: int, card: int, action: Play, changes: Changes
 ) -> tuple[Event, ...]:
-    changes.signals = s.play.signals + tuple(
-        SignalRecord(seat, sig, value, s.play.trick_no, card) for sig, value in action.signals
+    trick_no = s.play.trick_no
+    said = action.signals
+    changes.signals = (
+        *s.play.signals,
+        *[_SIGNAL_RECORD(seat, sig, value, trick_no, card) for sig, value in said],
     )
-    return tuple(Signalled(seat=seat, signal=sig, value=value) for sig, value in action.signals)
+    return tuple([_SIGNALLED(seat, sig, value) for sig, value in said])
+
+
+# built through their slots (`maker`): a signal goes with many a lead
+_SIGNAL_RECORD = maker(SignalRecord)
+_SIGNALLED = maker(Signalled)
 
 
 def check_said(rules: Ruleset, spec: TricksPhase, s: GameState, action: Play) -> Diagnostic | None:
