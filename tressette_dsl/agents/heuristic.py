@@ -41,6 +41,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from tressette_dsl.agents.heuristic_eval import card_weights
+from tressette_dsl.agents.heuristic_features import card_features
 from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
@@ -430,12 +432,28 @@ class _View:
             if card not in plain or len(str(action).split()) == 2:
                 plain[card] = action
         cards = list(plain)
-        if self.reverse:
-            choice = self._follow_low(cards) if self.obs.trick else self._lead_low(cards)
-        else:
-            choice = self._follow(cards) if self.obs.trick else self._lead(cards)
+        choice = self.card_choice(cards)
         variants = [a for a in plays if _card_of(a) == choice]
         return self._signal(variants, plain[choice])
+
+    def rule_card(self, cards: list[str]) -> str:
+        """The card the hand-written rules pick (leading, following; reverse games)."""
+        if self.reverse:
+            return self._follow_low(cards) if self.obs.trick else self._lead_low(cards)
+        return self._follow(cards) if self.obs.trick else self._lead(cards)
+
+    def card_choice(self, cards: list[str]) -> str:
+        """The rules' card, or the fitted evaluator's best (`heuristic_eval`) where the
+        ruleset's shape is the one its weights were fitted on."""
+        choice = self.rule_card(cards)
+        if len(cards) < 2 or self.reverse:
+            return choice
+        weights = card_weights(self.rules, len(self.obs.trick), self.trump() is not None)
+        if weights is None:
+            return choice
+        rows = card_features(self, cards, choice)
+        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
+        return cards[max(range(len(cards)), key=scores.__getitem__)]
 
     # --- signals ----------------------------------------------------------------------------
     def _signal(self, variants: Sequence[Action], plain: Action) -> Action:
