@@ -11,12 +11,15 @@
    opponents uniform, common random numbers): a share of playouts won and a mean margin.
    Each card's `heuristic_features` row is written beside its values (``--data``, one JSON
    line per decision; an existing file is read instead of regenerated).
-2. Weights: per trick position (`heuristic_eval.position_key`), a ridge least-squares fit
+2. Weights: per trick position and stage (`heuristic_eval.position_key`), a ridge fit
    of the card's value, centred within its decision (only differences between the cards
    of one decision mean anything), on its features, centred the same way. The value is
    the share won plus ``--margin-weight`` times the margin in points (the margin is far
    less noisy than the share; the share is what the arena counts). The rules' own choice
-   is a feature, so the fit is a correction of the rules, not a replacement.
+   is a feature, so the fit is a correction of the rules, not a replacement; and the
+   rules' card stands unless another scores ``--margin`` more. ``--where`` names the
+   positions the table decides (default: all but the last seat, which sees the whole
+   trick and whose regret was the smallest: bench/heuristic_regret.py).
 
 The table records the ruleset's shape (`heuristic_eval.shape_of`): the heuristic uses it
 only on rulesets of that shape. Deterministic for a given seed, deal count and worlds.
@@ -85,7 +88,7 @@ def generate(
         state, _ = start(rules, deal)
         ours = ceiling.side_of(rules, deal % 2 % n)
         agents = [hero if x in ours else other for x in range(n)]
-        search_rng = random.Random(f"fit:{deal}")
+        search_rng = random.Random(f"regret:{deal}")  # as heuristic_regret
         while not is_over(state) and not deal_over(state):
             seat = state.to_act
             if seat is None:
@@ -102,7 +105,9 @@ def generate(
                 out.append(
                     {
                         "deal": deal,
-                        "key": heuristic_eval.position_key(rules, len(state.cards.trick)),
+                        "position": len(state.cards.trick),
+                        "played": len(view.obs.tricks),
+                        "in_hand": len(view.hand),
                         "cards": cards,
                         "features": rows,
                         "win": [valued[c][0] for c in cards],
@@ -118,9 +123,11 @@ def _generate_chunk(job: tuple[str, int, int, int, str | None]) -> list[dict[str
 
 
 def fit(
-    decisions: Sequence[dict[str, Any]], ridge: float, margin_weight: float, unit: float
+    ruleset: str, decisions: Sequence[dict[str, Any]], ridge: float, margin_weight: float
 ) -> dict[str, list[float]]:
     """Per position key, the ridge weights of the centred values on the centred rows."""
+    rules = load_ruleset(ruleset)
+    unit = float(rules.deck.unit or 1)
     xs: dict[str, list[np.ndarray]] = {}
     ys: dict[str, list[np.ndarray]] = {}
     for d in decisions:
@@ -129,34 +136,39 @@ def fit(
             np.asarray(d["win"], dtype=float)
             + margin_weight * np.asarray(d["margin"], dtype=float) / unit
         )
-        xs.setdefault(d["key"], []).append(x - x.mean(axis=0))
-        ys.setdefault(d["key"], []).append(y - y.mean())
+        key = heuristic_eval.position_key(rules, d["position"], d["played"], d["in_hand"])
+        xs.setdefault(key, []).append(x - x.mean(axis=0))
+        ys.setdefault(key, []).append(y - y.mean())
     out: dict[str, list[float]] = {}
     for key in sorted(xs):
         x = np.vstack(xs[key])
         y = np.concatenate(ys[key])
         scale = x.std(axis=0)
-        scale[scale == 0] = 1.0
+        flat = scale < 1e-9  # the same in every card of a decision: it decides nothing
+        scale[flat] = 1.0
         z = x / scale
+        z[:, flat] = 0.0
         w = np.linalg.solve(z.T @ z + ridge * len(y) * np.eye(z.shape[1]), z.T @ y) / scale
         out[key] = [round(float(v), 6) for v in w]
     return out
 
 
 def agreement(
-    decisions: Sequence[dict[str, Any]], positions: dict[str, list[float]]
+    ruleset: str, decisions: Sequence[dict[str, Any]], positions: dict[str, list[float]]
 ) -> dict[str, Any]:
     """How the fitted choice and the rules' choice fare by the search's own values."""
+    rules = load_ruleset(ruleset)
     stats: dict[str, list[float]] = {}
     for d in decisions:
-        w = positions.get(d["key"])
+        key = heuristic_eval.position_key(rules, d["position"], d["played"], d["in_hand"])
+        w = positions.get(key)
         if w is None:
             continue
         x = np.asarray(d["features"], dtype=float)
         win = np.asarray(d["win"], dtype=float)
         fitted = int(np.argmax(x @ np.asarray(w)))
         rule = int(np.argmax(x[:, 0]))
-        s = stats.setdefault(d["key"], [0.0, 0.0, 0.0, 0.0])
+        s = stats.setdefault(key, [0.0, 0.0, 0.0, 0.0])
         s[0] += 1
         s[1] += float(win.max() - win[rule])
         s[2] += float(win.max() - win[fitted])
@@ -185,6 +197,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--policy", default=None, help="a weights file the heuristic plays the positions with"
     )
     parser.add_argument("--data", default=None, help="JSON lines of decisions (read if it exists)")
+    parser.add_argument(
+        "--margin", type=float, default=0.02, help="how much better than the rules' card"
+    )
+    parser.add_argument(
+        "--where", default="lead,pos1,pos2", help="trick positions the table decides"
+    )
     parser.add_argument("--extra-data", default="", help="more decision files, comma-separated")
     parser.add_argument("--out", default=None, help="where to write the weights table")
     args = parser.parse_args(argv)
@@ -208,19 +226,29 @@ def main(argv: Sequence[str] | None = None) -> int:
             data_path.write_text("".join(json.dumps(d) + "\n" for d in decisions))
     for extra in args.extra_data.split(",") if args.extra_data else ():
         decisions += [json.loads(line) for line in Path(extra).read_text().splitlines() if line]
-    positions = fit(decisions, args.ridge, args.margin_weight, float(rules.deck.unit or 1))
+    where = set(args.where.split(","))
+    positions = {
+        key: w
+        for key, w in fit(args.ruleset, decisions, args.ridge, args.margin_weight).items()
+        if key.split("/")[0] in where
+    }
     table = {
         "about": "heuristic card evaluator weights; regenerate with bench/heuristic_fit.py",
         "command": (
             f"bench/heuristic_fit.py {args.ruleset} --deals {args.deals} --seed {args.seed} "
-            f"--worlds {args.worlds} --ridge {args.ridge} --margin-weight {args.margin_weight}"
+            f"--worlds {args.worlds} --ridge {args.ridge} --margin-weight {args.margin_weight} "
+            f"--margin {args.margin} --where {args.where}"
         ),
+        "margin": args.margin,
         "decisions": len(decisions),
         "shape": heuristic_eval.shape_of(rules, rules_have_trumps(decisions)),
         "features": list(FEATURES),
         "positions": positions,
     }
-    report = {"decisions": len(decisions), "agreement": agreement(decisions, positions)}
+    report = {
+        "decisions": len(decisions),
+        "agreement": agreement(args.ruleset, decisions, positions),
+    }
     print(json.dumps(report, indent=2))
     if args.out:
         Path(args.out).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")

@@ -1,7 +1,8 @@
 """The heuristic's fitted card evaluator: which weights apply to which decision.
 
 A card is scored by the dot product of its `heuristic_features` row with the weights of
-its trick position (`lead`, then `pos1`, `pos2`..., the last seat to play `last`), and
+its trick position (`lead`, then `pos1`, `pos2`..., the last seat to play `last`) and the
+stage of the deal (its first, middle or last third), and
 the card of highest score is played. The weights are data, in `heuristic_weights.json`
 beside this module, fitted by bench/heuristic_fit.py to the choices of a fair sampled
 search (see that script and docs/bots.md): a table of numbers, not code per variant.
@@ -57,25 +58,51 @@ def shape_of(rules: Ruleset, trumps: bool) -> dict[str, Any]:
     }
 
 
-def position_key(rules: Ruleset, position: int) -> str:
-    """`lead`, `last` (the last seat of the trick) or `pos<k>` for a seat in between."""
+STAGES = 3  # the deal cut in thirds: what a card is worth changes as the deal runs out
+
+
+def position_key(rules: Ruleset, position: int, played: int, in_hand: int) -> str:
+    """`lead`, `last` (the last seat of the trick) or `pos<k>` for a seat in between, with
+    the stage of the deal: `/0` for its first third (by tricks played, against tricks
+    played plus cards in hand), `/1`, `/2` for the last."""
     if position == 0:
-        return "lead"
-    if position == rules.players.count - 1:
-        return "last"
-    return f"pos{position}"
+        where = "lead"
+    elif position == rules.players.count - 1:
+        where = "last"
+    else:
+        where = f"pos{position}"
+    stage = min(STAGES - 1, STAGES * played // max(1, played + in_hand))
+    return f"{where}/{stage}"
 
 
-def card_weights(rules: Ruleset, position: int, trumps: bool = False) -> list[float] | None:
-    """The weights for a card played at `position` of the trick, or None where the table
-    does not apply (another shape, or no table)."""
+def override_margin() -> float:
+    """How much more than the rules' own card another must score to be played instead
+    (the table's `margin`): the rules stand where the fit is not clearly better."""
+    table = _OVERRIDE[0] if _OVERRIDE[0] is not None else _table()
+    return float(table.get("margin", 0.0)) if table else 0.0
+
+
+def card_weights(
+    rules: Ruleset, position: int, played: int, in_hand: int, trumps: bool = False
+) -> list[float] | None:
+    """The weights for a card played at `position` of the trick after `played` tricks
+    with `in_hand` cards held, or None where the table does not apply (another shape, or
+    no table)."""
     table = _OVERRIDE[0] if _OVERRIDE[0] is not None else _table()
     if not table or table.get("shape") != shape_of(rules, trumps):
         return None
-    weights = table.get("positions", {}).get(position_key(rules, position))
+    key = position_key(rules, position, played, in_hand)
+    weights = table.get("positions", {}).get(key)
     if weights is None or len(weights) != len(FEATURES):
         return None
     return [float(w) for w in weights]
 
 
-__all__ = ["WEIGHTS_FILE", "card_weights", "position_key", "shape_of", "use_table"]
+__all__ = [
+    "WEIGHTS_FILE",
+    "card_weights",
+    "override_margin",
+    "position_key",
+    "shape_of",
+    "use_table",
+]

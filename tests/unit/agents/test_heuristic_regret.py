@@ -49,15 +49,17 @@ def test_the_fit_recovers_the_weights_of_a_synthetic_table() -> None:
         rows = rng.normal(size=(4, n))
         decisions.append(
             {
-                "key": "lead",
+                "position": 0,
+                "played": 0,
+                "in_hand": 10,
                 "features": rows.tolist(),
                 "win": (rows @ truth).tolist(),
                 "margin": [0.0] * 4,
             }
         )
-    weights = fit.fit(decisions, ridge=0.0, margin_weight=0.0, unit=3.0)["lead"]
+    weights = fit.fit("tressette", decisions, ridge=0.0, margin_weight=0.0)["lead/0"]
     assert np.allclose(weights, truth, atol=1e-4)
     # the values are the fitted scores' own: its choice never loses to the rules' there
-    agreement = fit.agreement(decisions, {"lead": weights})["lead"]
+    agreement = fit.agreement("tressette", decisions, {"lead/0": weights})["lead/0"]
     assert agreement["regret_fitted"] == pytest.approx(0.0, abs=1e-9)
     assert agreement["regret_rules"] > 0
