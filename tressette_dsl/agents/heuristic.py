@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.heuristic_eval import card_weights, override_margin
 from tressette_dsl.agents.heuristic_features import card_features
 from tressette_dsl.agents.signal_sense import sense
@@ -438,6 +439,7 @@ class _View:
                 plain[card] = action
         cards = list(plain)
         choice = self.card_choice(cards)
+        choice = endgame_card(self.rules, self.obs, cards, choice)  # exact when determined
         variants = [a for a in plays if _card_of(a) == choice]
         return self._signal(variants, plain[choice])
 
