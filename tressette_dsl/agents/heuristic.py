@@ -31,6 +31,11 @@ What it adds to the first version (kept as `heuristic-v1`):
   to play after it, it follows with its cheapest card and keeps its master for a trick with
   points (the partner, who plays later, sees more; measured: the one rule of the session
   that moved the share against heuristic-v1, by two points in `tressette`);
+* a fitted card evaluator (`heuristic_features`, `heuristic_eval`): where the ruleset has
+  the shape its weights were fitted on, each card it may play is scored from its
+  observation by weights fitted to a fair sampled search (bench/heuristic_fit.py), and a
+  card that scores clearly above the rules' own is played instead (against random play in
+  `tressette` about 81% of deals instead of 77%; 57% against heuristic-v1);
 * polarity: when ``match.winner`` is ``lowest`` points are penalties, so it declares nothing,
   leads low, ducks under the trick with its highest card that still loses, and throws its
   most valuable card when it cannot follow.
@@ -42,6 +47,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from tressette_dsl.agents.endgame import endgame_card
+from tressette_dsl.agents.heuristic_eval import card_weights, override_margin
+from tressette_dsl.agents.heuristic_features import card_features
 from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
@@ -431,13 +438,34 @@ class _View:
             if card not in plain or len(str(action).split()) == 2:
                 plain[card] = action
         cards = list(plain)
-        if self.reverse:
-            choice = self._follow_low(cards) if self.obs.trick else self._lead_low(cards)
-        else:
-            choice = self._follow(cards) if self.obs.trick else self._lead(cards)
+        choice = self.card_choice(cards)
         choice = endgame_card(self.rules, self.obs, cards, choice)  # exact when determined
         variants = [a for a in plays if _card_of(a) == choice]
         return self._signal(variants, plain[choice])
+
+    def rule_card(self, cards: list[str]) -> str:
+        """The card the hand-written rules pick (leading, following; reverse games)."""
+        if self.reverse:
+            return self._follow_low(cards) if self.obs.trick else self._lead_low(cards)
+        return self._follow(cards) if self.obs.trick else self._lead(cards)
+
+    def card_choice(self, cards: list[str]) -> str:
+        """The rules' card, or the fitted evaluator's best (`heuristic_eval`) where the
+        ruleset's shape is the one its weights were fitted on."""
+        choice = self.rule_card(cards)
+        if len(cards) < 2 or self.reverse:
+            return choice
+        obs = self.obs
+        trumps = self.trump() is not None
+        weights = card_weights(self.rules, len(obs.trick), len(obs.tricks), len(self.hand), trumps)
+        if weights is None:
+            return choice
+        rows = card_features(self, cards, choice)
+        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
+        best = max(range(len(cards)), key=scores.__getitem__)
+        if scores[best] > scores[cards.index(choice)] + override_margin():
+            return cards[best]
+        return choice
 
     # --- signals ----------------------------------------------------------------------------
     def _signal(self, variants: Sequence[Action], plain: Action) -> Action:

@@ -1,0 +1,265 @@
+"""Fit the heuristic's card evaluator (tressette_dsl/agents/heuristic_weights.json).
+
+    python bench/heuristic_fit.py tressette --deals 600 --seed 20000 --worlds 32 --jobs 2 \\
+        --data /tmp/fit.jsonl --out tressette_dsl/agents/heuristic_weights.json
+
+1. Positions: the heuristic (its hand-written rules only) plays one side against the
+   random bot on deals `seed .. seed+deals-1` (seat 0's side on even deals, the other on
+   odd ones), as bench/heuristic_regret.py does. At each of its card plays with a choice,
+   every distinct card is valued by the fair sampled search of bench/ceiling.py
+   (`--worlds` worlds from what the seat knows, its side on the greedy rollout, the
+   opponents uniform, common random numbers): a share of playouts won and a mean margin.
+   Each card's `heuristic_features` row is written beside its values (``--data``, one JSON
+   line per decision; an existing file is read instead of regenerated).
+2. Weights: per trick position and stage (`heuristic_eval.position_key`), a ridge fit
+   of the card's value, centred within its decision (only differences between the cards
+   of one decision mean anything), on its features, centred the same way. The value is
+   the share won plus ``--margin-weight`` times the margin in points (the margin is far
+   less noisy than the share; the share is what the arena counts). The rules' own choice
+   is a feature, so the fit is a correction of the rules, not a replacement; and the
+   rules' card stands unless another scores ``--margin`` more. ``--where`` names the
+   positions the table decides (default: all but the last seat, which sees the whole
+   trick and whose regret was the smallest: bench/heuristic_regret.py).
+
+The table records the ruleset's shape (`heuristic_eval.shape_of`): the heuristic uses it
+only on rulesets of that shape. Deterministic for a given seed, deal count and worlds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import multiprocessing
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from tressette_dsl.agents import heuristic_eval
+from tressette_dsl.agents.base import choose, seat_rng
+from tressette_dsl.agents.heuristic import HeuristicAgent, _View
+from tressette_dsl.agents.heuristic_features import FEATURES, card_features
+from tressette_dsl.agents.registry import build
+from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, start
+from tressette_dsl.engine.observe import observe
+from tressette_dsl.loader import load_ruleset
+
+HERE = Path(__file__).resolve().parent
+
+
+def _regret() -> ModuleType:
+    found = sys.modules.get("heuristic_regret")
+    if found is not None:
+        return found
+    spec = importlib.util.spec_from_file_location("heuristic_regret", HERE / "heuristic_regret.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["heuristic_regret"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _policy(table: str | None) -> None:
+    """The heuristic that plays the positions: its rules only, or with the table in the
+    file `table` (a later round fits on the positions the fitted bot itself meets)."""
+    if table is None:
+        heuristic_eval.use_table({"features": list(FEATURES), "shape": None, "positions": {}})
+    else:
+        heuristic_eval.use_table(json.loads(Path(table).read_text(encoding="utf-8")))
+
+
+def generate(
+    ruleset: str, first: int, count: int, worlds: int, table: str | None = None
+) -> list[dict[str, Any]]:
+    """The decisions of deals `first .. first+count-1` with features and values."""
+    _policy(table)
+    regret = _regret()
+    ceiling = regret._ceiling()
+    rules = load_ruleset(ruleset)
+    n = rules.players.count
+    hero, other = HeuristicAgent(), build("random")
+    out: list[dict[str, Any]] = []
+    for deal in range(first, first + count):
+        state, _ = start(rules, deal)
+        ours = ceiling.side_of(rules, deal % 2 % n)
+        agents = [hero if x in ours else other for x in range(n)]
+        search_rng = random.Random(f"regret:{deal}")  # as heuristic_regret
+        while not is_over(state) and not deal_over(state):
+            seat = state.to_act
+            if seat is None:
+                break
+            legal = legal_actions(rules, state)
+            action = choose(agents[seat], rules, state, legal, seat_rng(deal, seat))
+            options = regret.card_options(legal) if seat in ours else {}
+            if len(options) > 1:
+                cards = list(options)
+                view = _View(rules, observe(rules, state, seat))
+                rule = view.rule_card(cards)
+                rows = card_features(view, cards, rule)
+                valued = regret.values(rules, state, seat, options, worlds=worlds, rng=search_rng)
+                out.append(
+                    {
+                        "deal": deal,
+                        "position": len(state.cards.trick),
+                        "played": len(view.obs.tricks),
+                        "in_hand": len(view.hand),
+                        "cards": cards,
+                        "features": rows,
+                        "win": [valued[c][0] for c in cards],
+                        "margin": [valued[c][1] for c in cards],
+                    }
+                )
+            state, _ = apply(rules, state, action, events=False)
+    return out
+
+
+def _generate_chunk(job: tuple[str, int, int, int, str | None]) -> list[dict[str, Any]]:
+    return generate(*job)
+
+
+def fit(
+    ruleset: str, decisions: Sequence[dict[str, Any]], ridge: float, margin_weight: float
+) -> dict[str, list[float]]:
+    """Per position key, the ridge weights of the centred values on the centred rows."""
+    rules = load_ruleset(ruleset)
+    unit = float(rules.deck.unit or 1)
+    xs: dict[str, list[np.ndarray]] = {}
+    ys: dict[str, list[np.ndarray]] = {}
+    for d in decisions:
+        x = np.asarray(d["features"], dtype=float)
+        y = (
+            np.asarray(d["win"], dtype=float)
+            + margin_weight * np.asarray(d["margin"], dtype=float) / unit
+        )
+        key = heuristic_eval.position_key(rules, d["position"], d["played"], d["in_hand"])
+        xs.setdefault(key, []).append(x - x.mean(axis=0))
+        ys.setdefault(key, []).append(y - y.mean())
+    out: dict[str, list[float]] = {}
+    for key in sorted(xs):
+        x = np.vstack(xs[key])
+        y = np.concatenate(ys[key])
+        scale = x.std(axis=0)
+        flat = scale < 1e-9  # the same in every card of a decision: it decides nothing
+        scale[flat] = 1.0
+        z = x / scale
+        z[:, flat] = 0.0
+        w = np.linalg.solve(z.T @ z + ridge * len(y) * np.eye(z.shape[1]), z.T @ y) / scale
+        out[key] = [round(float(v), 6) for v in w]
+    return out
+
+
+def agreement(
+    ruleset: str, decisions: Sequence[dict[str, Any]], positions: dict[str, list[float]]
+) -> dict[str, Any]:
+    """How the fitted choice and the rules' choice fare by the search's own values."""
+    rules = load_ruleset(ruleset)
+    stats: dict[str, list[float]] = {}
+    for d in decisions:
+        key = heuristic_eval.position_key(rules, d["position"], d["played"], d["in_hand"])
+        w = positions.get(key)
+        if w is None:
+            continue
+        x = np.asarray(d["features"], dtype=float)
+        win = np.asarray(d["win"], dtype=float)
+        fitted = int(np.argmax(x @ np.asarray(w)))
+        rule = int(np.argmax(x[:, 0]))
+        s = stats.setdefault(key, [0.0, 0.0, 0.0, 0.0])
+        s[0] += 1
+        s[1] += float(win.max() - win[rule])
+        s[2] += float(win.max() - win[fitted])
+        s[3] += float(fitted != rule)
+    return {
+        k: {
+            "decisions": int(s[0]),
+            "regret_rules": s[1] / s[0],
+            "regret_fitted": s[2] / s[0],
+            "differs": s[3] / s[0],
+        }
+        for k, s in sorted(stats.items())
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("ruleset")
+    parser.add_argument("--deals", type=int, default=600)
+    parser.add_argument("--seed", type=int, default=20000)
+    parser.add_argument("--worlds", type=int, default=32)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--ridge", type=float, default=0.01)
+    parser.add_argument("--margin-weight", type=float, default=0.05)
+    parser.add_argument(
+        "--policy", default=None, help="a weights file the heuristic plays the positions with"
+    )
+    parser.add_argument("--data", default=None, help="JSON lines of decisions (read if it exists)")
+    parser.add_argument(
+        "--margin", type=float, default=0.02, help="how much better than the rules' card"
+    )
+    parser.add_argument(
+        "--where", default="lead,pos1,pos2", help="trick positions the table decides"
+    )
+    parser.add_argument("--extra-data", default="", help="more decision files, comma-separated")
+    parser.add_argument("--out", default=None, help="where to write the weights table")
+    args = parser.parse_args(argv)
+    rules = load_ruleset(args.ruleset)
+    data_path = Path(args.data) if args.data else None
+    if data_path is not None and data_path.exists():
+        decisions = [json.loads(line) for line in data_path.read_text().splitlines() if line]
+    else:
+        chunk = max(1, args.deals // max(1, args.jobs * 4))
+        jobs = [
+            (args.ruleset, s, min(chunk, args.seed + args.deals - s), args.worlds, args.policy)
+            for s in range(args.seed, args.seed + args.deals, chunk)
+        ]
+        if args.jobs > 1:
+            with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+                parts = pool.map(_generate_chunk, jobs)
+        else:
+            parts = [_generate_chunk(j) for j in jobs]
+        decisions = [d for part in parts for d in part]
+        if data_path is not None:
+            data_path.write_text("".join(json.dumps(d) + "\n" for d in decisions))
+    for extra in args.extra_data.split(",") if args.extra_data else ():
+        decisions += [json.loads(line) for line in Path(extra).read_text().splitlines() if line]
+    where = set(args.where.split(","))
+    positions = {
+        key: w
+        for key, w in fit(args.ruleset, decisions, args.ridge, args.margin_weight).items()
+        if key.split("/")[0] in where
+    }
+    table = {
+        "about": "heuristic card evaluator weights; regenerate with bench/heuristic_fit.py",
+        "command": (
+            f"bench/heuristic_fit.py {args.ruleset} --deals {args.deals} --seed {args.seed} "
+            f"--worlds {args.worlds} --ridge {args.ridge} --margin-weight {args.margin_weight} "
+            f"--margin {args.margin} --where {args.where}"
+        ),
+        "margin": args.margin,
+        "decisions": len(decisions),
+        "shape": heuristic_eval.shape_of(rules, rules_have_trumps(decisions)),
+        "features": list(FEATURES),
+        "positions": positions,
+    }
+    report = {
+        "decisions": len(decisions),
+        "agreement": agreement(args.ruleset, decisions, positions),
+    }
+    print(json.dumps(report, indent=2))
+    if args.out:
+        Path(args.out).write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+def rules_have_trumps(decisions: Sequence[dict[str, Any]]) -> bool:
+    """Whether any position seen had a trump card among its choices (the `trump` column)."""
+    column = FEATURES.index("trump")
+    return any(row[column] for d in decisions for row in d["features"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,108 @@
+"""The heuristic's fitted card evaluator: which weights apply to which decision.
+
+A card is scored by the dot product of its `heuristic_features` row with the weights of
+its trick position (`lead`, then `pos1`, `pos2`..., the last seat to play `last`) and the
+stage of the deal (its first, middle or last third), and
+the card of highest score is played. The weights are data, in `heuristic_weights.json`
+beside this module, fitted by bench/heuristic_fit.py to the choices of a fair sampled
+search (see that script and docs/bots.md): a table of numbers, not code per variant.
+
+They are used only where the table says they were fitted: the same number of players,
+the same kind of sides with the same team size, and trumps or none as there. A ruleset of
+another shape (two players, a contract game, trumps) keeps the hand-written rules, whose
+figures there the weights were never measured against. The shape is read from the
+ruleset and the observation, never from a name.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tressette_dsl.agents.heuristic_features import FEATURES
+from tressette_dsl.rules.model import Ruleset
+
+WEIGHTS_FILE = Path(__file__).with_name("heuristic_weights.json")
+
+_OVERRIDE: list[dict[str, Any] | None] = [None]
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, Any]:
+    if not WEIGHTS_FILE.exists():
+        return {}
+    data: dict[str, Any] = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    if tuple(data.get("features", ())) != FEATURES:
+        return {}  # fitted on other columns: unusable, the rules decide
+    return data
+
+
+def use_table(table: dict[str, Any] | None) -> None:
+    """Replace the committed table (None: back to it) - for the fitting script's trials."""
+    if table is not None and tuple(table.get("features", ())) != FEATURES:
+        raise ValueError("the table's features are not heuristic_features.FEATURES")
+    _OVERRIDE[0] = table
+
+
+def shape_of(rules: Ruleset, trumps: bool) -> dict[str, Any]:
+    """What the weights depend on: players, sides and their size, trumps or not."""
+    sides = rules.sides
+    size = max((len(s) for s in sides.seats), default=1)
+    return {
+        "players": rules.players.count,
+        "sides": sides.mode,
+        "side_size": size,
+        "trumps": trumps,
+    }
+
+
+STAGES = 3  # the deal cut in thirds: what a card is worth changes as the deal runs out
+
+
+def position_key(rules: Ruleset, position: int, played: int, in_hand: int) -> str:
+    """`lead`, `last` (the last seat of the trick) or `pos<k>` for a seat in between, with
+    the stage of the deal: `/0` for its first third (by tricks played, against tricks
+    played plus cards in hand), `/1`, `/2` for the last."""
+    if position == 0:
+        where = "lead"
+    elif position == rules.players.count - 1:
+        where = "last"
+    else:
+        where = f"pos{position}"
+    stage = min(STAGES - 1, STAGES * played // max(1, played + in_hand))
+    return f"{where}/{stage}"
+
+
+def override_margin() -> float:
+    """How much more than the rules' own card another must score to be played instead
+    (the table's `margin`): the rules stand where the fit is not clearly better."""
+    table = _OVERRIDE[0] if _OVERRIDE[0] is not None else _table()
+    return float(table.get("margin", 0.0)) if table else 0.0
+
+
+def card_weights(
+    rules: Ruleset, position: int, played: int, in_hand: int, trumps: bool = False
+) -> list[float] | None:
+    """The weights for a card played at `position` of the trick after `played` tricks
+    with `in_hand` cards held, or None where the table does not apply (another shape, or
+    no table)."""
+    table = _OVERRIDE[0] if _OVERRIDE[0] is not None else _table()
+    if not table or table.get("shape") != shape_of(rules, trumps):
+        return None
+    key = position_key(rules, position, played, in_hand)
+    weights = table.get("positions", {}).get(key)
+    if weights is None or len(weights) != len(FEATURES):
+        return None
+    return [float(w) for w in weights]
+
+
+__all__ = [
+    "WEIGHTS_FILE",
+    "card_weights",
+    "override_margin",
+    "position_key",
+    "shape_of",
+    "use_table",
+]

@@ -1,0 +1,150 @@
+"""What the heuristic's card evaluator sees of one candidate card: a few numbers.
+
+`card_features` describes each card a seat may play by facts read from its observation
+and the ruleset only (no variant by name): the card's points and rank against the cards
+of its suit still unseen, the seat's holding in the suit, the suit's unseen points, the
+voids other seats have shown in it, what a partner said of it, and, when following, what
+the card does to the trick (wins it, safely or not, on whose trick it lands its points).
+Points are in the deck's units (``deck.unit``: a point of the score), so that the weights
+fitted on one deck mean the same on another with the same scale.
+
+The weights that turn these numbers into a choice are data (`heuristic_weights.json`,
+fitted by bench/heuristic_fit.py); `FEATURES` names the columns in the order the weights
+use them. A feature is a float, and every feature but the first (the heuristic's own
+choice) is worked out the same way whatever rule picked the card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tressette_dsl.agents.heuristic import _View
+
+FEATURES: tuple[str, ...] = (
+    "rule_choice",  # 1 when the hand-written rules pick this card
+    "value",  # the card's points
+    "master",  # no unseen card of its suit beats it
+    "beaters",  # unseen cards of its suit that beat it
+    "mine_in_suit",  # cards of the suit in hand (this one included)
+    "unseen_in_suit",  # cards of the suit nobody has shown
+    "unseen_points",  # their points
+    "masters_in_suit",  # own cards of the suit that are masters
+    "lowest_of_suit",  # the weakest card held in its suit
+    "other_points_in_suit",  # points of the other cards held in the suit
+    "opponents_void",  # opponents who showed a void in the suit
+    "partner_void",  # a partner showed a void in the suit
+    "partner_said_holds",  # a partner signalled he holds the suit
+    "partner_said_void",  # a partner signalled he has none of it
+    "late",  # 1 / cards in hand: the end of the deal is near
+    "master_late",  # a master near the end (the last trick has a bonus)
+    "value_master",  # points on a master
+    "follows",  # of the suit led (following only)
+    "wins_now",  # beats the trick's best card so far
+    "wins_safe",  # wins and nobody after (not a partner) can overtake it
+    "wins_points",  # wins_now times the trick's points so far
+    "safe_points",  # wins_safe times the trick's points so far
+    "feeds_partner",  # its points on a partner's trick that nobody after can overtake
+    "feeds_partner_open",  # its points on a partner's trick that may still be overtaken
+    "feeds_opponent",  # its points on an opponent's trick that it does not win
+    "wins_last_seat",  # wins as the last to play
+    "master_wasted",  # a master that does not win (thrown or beaten)
+    "trump",  # a trump card (rulesets with trumps)
+)
+
+
+def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[list[float]]:
+    """One row of `FEATURES` per card of `cards` (the distinct cards this seat may play)."""
+    deck = view.deck
+    seen = view.seen()
+    unit = float(deck.unit or 1)
+    partners = view.partners()
+    opponents = view.opponents()
+    voids = view.voids()
+    holds, said_void = view.partner_suits()
+    trump = view.trump()
+    hand = view.hand
+    late = 1.0 / max(1, len(hand))
+    unseen = [
+        i for i in deck.cards if deck.card_text[i] not in seen and deck.card_text[i] in deck.by_text
+    ]
+    suit_unseen: dict[int, list[int]] = {}
+    for i in unseen:
+        suit_unseen.setdefault(int(deck.card_suit[i]), []).append(int(deck.card_strength[i]))
+    unseen_points: dict[int, float] = {}
+    for i in unseen:
+        s = int(deck.card_suit[i])
+        unseen_points[s] = unseen_points.get(s, 0.0) + deck.card_value[i] / unit
+    held: dict[int, list[str]] = {}
+    for card in hand:
+        held.setdefault(view.suit(card), []).append(card)
+
+    def beaten_by(card: str) -> int:
+        strength = view.strength(card)
+        return sum(1 for x in suit_unseen.get(view.suit(card), ()) if x > strength)
+
+    trick = list(view.obs.trick)
+    following = bool(trick)
+    best_seat, best = trick[0] if following else (-1, "")
+    for seat, played in trick[1:]:
+        if view.beats(played, best):
+            best_seat, best = seat, played
+    players = view.rules.players
+    remaining = players.count - len(trick) - 1
+    after = [players.next(view.me, k) for k in range(1, remaining + 1)]
+    threats = [s for s in after if s not in partners]
+    trick_points = sum(view.value(c) for _s, c in trick) / unit
+    led = view.suit(trick[0][1]) if following else -1
+    partner_wins = following and best_seat in partners
+    partner_safe = partner_wins and view.uncatchable(best, threats, seen)
+
+    rows: list[list[float]] = []
+    for card in cards:
+        suit = view.suit(card)
+        value = view.value(card) / unit
+        beaters = beaten_by(card)
+        master = 1.0 if beaters == 0 else 0.0
+        mine = held.get(suit, [])
+        masters_in_suit = sum(1 for c in mine if beaten_by(c) == 0)
+        lowest = min(mine, key=view.strength) == card if mine else False
+        other_points = sum(view.value(c) for c in mine if c != card) / unit
+        opp_void = sum(1 for s in opponents if suit in voids.get(s, set()))
+        partner_void = any(suit in voids.get(s, set()) for s in partners)
+        wins = following and view.beats(card, best)
+        safe = wins and view.uncatchable(card, threats, seen)
+        row = [
+            1.0 if card == rule_choice else 0.0,
+            value,
+            master,
+            float(beaters),
+            float(len(mine)),
+            float(len(suit_unseen.get(suit, ()))),
+            unseen_points.get(suit, 0.0),
+            float(masters_in_suit),
+            1.0 if lowest else 0.0,
+            other_points,
+            float(opp_void),
+            1.0 if partner_void else 0.0,
+            1.0 if suit in holds else 0.0,
+            1.0 if suit in said_void else 0.0,
+            late,
+            master * late,
+            value * master,
+            1.0 if following and suit == led else 0.0,
+            1.0 if wins else 0.0,
+            1.0 if safe else 0.0,
+            trick_points if wins else 0.0,
+            trick_points if safe else 0.0,
+            value if partner_safe and not wins else 0.0,
+            value if partner_wins and not partner_safe and not wins else 0.0,
+            value if following and not partner_wins and not wins else 0.0,
+            1.0 if wins and remaining == 0 else 0.0,
+            master if following and not wins else 0.0,
+            1.0 if trump is not None and suit == trump else 0.0,
+        ]
+        rows.append(row)
+    return rows
+
+
+__all__ = ["FEATURES", "card_features"]
