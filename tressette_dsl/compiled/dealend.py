@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tressette_dsl.compiled.draws import shuffled
@@ -249,6 +249,31 @@ _new = object.__new__
 _RECORD_DIRECT = not hasattr(DealRecord, "__post_init__") and len(_RECORD_FIELDS) == len(
     DealRecord.__slots__
 )
+
+
+def _packets(
+    plan: tuple[
+        tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]
+    ],
+    n: int,
+    bit: tuple[int, ...],
+) -> Callable[[Sequence[int]], tuple[list[int], tuple[int, ...], tuple[int, ...]]]:
+    """One dealer's `_plan` as one generated expression over the shuffled order `o`:
+    each seat's hand as the OR of its cards' bits (``B[o[i]]``), the monte and the
+    stock as tuples of positions - no slices, no per-card calls. The source holds ints
+    and the names `o` and `B` alone."""
+    per_seat: list[list[int]] = [[] for _ in range(n)]
+    for seat, a, b in plan[0]:
+        per_seat[seat].extend(range(a, b))
+    hands = ", ".join(" | ".join(f"B[o[{i}]]" for i in got) or "0" for got in per_seat)
+    zones = [
+        "(" + "".join(f"o[{i}], " for a, b in slices for i in range(a, b)) + ")"
+        for slices in (plan[1], plan[2])
+    ]
+    source = f"def packets(o):\n    return [{hands}], {zones[0]}, {zones[1]}\n"
+    namespace: dict[str, Any] = {"B": bit}
+    exec(compile(source, "<packets>", "exec"), namespace)  # ints and two names only
+    return namespace["packets"]  # type: ignore[no-any-return]
 
 
 class FastEnd:
@@ -632,16 +657,11 @@ class FastEnd:
         """The hands (masks), monte and stock of deal `deal_no`: the seeded shuffle and
         the packets, from the seat after the dealer (`_plan`'s slices of the order)."""
         order = shuffled(self.rules.deck.cards, seed, deal_no)
-        plan = self.plans.get((dealer, n))
-        if plan is None:
-            plan = self.plans[(dealer, n)] = self._plan(dealer, n, len(order))
-        hands = [0] * n
-        bit = self.bit.__getitem__
-        for seat, a, b in plan[0]:
-            hands[seat] |= sum(map(bit, order[a:b]))  # distinct cards: the sum is the OR
-        monte = tuple([c for a, b in plan[1] for c in order[a:b]])
-        stock = tuple([c for a, b in plan[2] for c in order[a:b]])
-        return hands, monte, stock
+        packets = self.plans.get((dealer, n))
+        if packets is None:
+            plan = self._plan(dealer, n, len(order))
+            packets = self.plans[(dealer, n)] = _packets(plan, n, self.bit)
+        return packets(order)
 
     def _plan(
         self, dealer: int, n: int, size: int
