@@ -133,18 +133,18 @@ def _suit_spans(rules: Ruleset, em: Emitter) -> list[tuple[int, int]] | None:
 
 
 def _follow_tables(rules: Ruleset, em: Emitter) -> dict[str, Any]:
-    """``FOLLOW_OF[suit][holding]``: the cards (ascending, deck order) of each holding of
-    a suit, the holding read as ``(hand & SUIT_MASK[suit]) >> SUIT_LO[suit]``; the last
-    entry (index -1, no suit led) is empty. Only where `_suit_spans` applies."""
+    """``FOLLOW_OF[suit][holding]``: (the cards in deck order, their number, its bit
+    length - the draw's) of each holding of a suit, the holding read as ``(hand &
+    SUIT_MASK[suit]) >> SUIT_LO[suit]``; the last entry (index -1, no suit led) holds no
+    card. Only where `_suit_spans` applies."""
     spans = _suit_spans(rules, em)
     if spans is None:
         return {}
     follow = []
     for lo, size in spans:
-        follow.append(
-            tuple(tuple(lo + j for j in range(size) if q >> j & 1) for q in range(1 << size))
-        )
-    follow.append(((),))
+        cards = [tuple(lo + j for j in range(size) if q >> j & 1) for q in range(1 << size)]
+        follow.append(tuple((cs, len(cs), len(cs).bit_length()) for cs in cards))
+    follow.append((((), 0, 0),))
     return {"FOLLOW_OF": tuple(follow), "SUIT_LO": (*(lo for lo, _ in spans), 0)}
 
 
@@ -154,8 +154,9 @@ def _follow_recipes(rules: Ruleset, em: Emitter) -> dict[str, str]:
     if spans is None:
         return {}
     return {
-        "FOLLOW_OF": "(*(tuple(tuple(lo + j for j in range(size) if q >> j & 1) "
-        f"for q in range(1 << size)) for lo, size in {tuple(spans)!r}), ((),))"
+        "FOLLOW_OF": "(*(tuple((cs, len(cs), len(cs).bit_length()) for cs in (tuple(lo + j "
+        "for j in range(size) if q >> j & 1) for q in range(1 << size))) for lo, size in "
+        f"{tuple(spans)!r}), (((), 0, 0),))"
     }
 
 
@@ -426,17 +427,24 @@ class _Writer:
         out("fsh = SUIT_LO[led]")
         out("c0 = c")
         out("b0 = b")
+        inline = not self.has_trump  # the winner found card by card (`follow_choice`)
+        if inline:
+            out("best = STRENGTH_OF[c]  # the trick's best card so far, and its place")
+            out("bi = 0")
         self.card_done(out, lead=True)
         for j in range(1, n):
             out("seat = NEXT[seat]")
             out("h = hands[seat]")
             out("p = h & fm")
-            self.follow_choice(out)
+            self.follow_choice(out, keep=j == n - 1, seat_no=j if inline else 0)
             out(f"c{j} = c")
             out(f"b{j} = b")
             if j < n - 1:
                 self.card_done(out, lead=False)
-        self.resolve(out, [f"c{j}" for j in range(n)])
+        if inline:
+            out("winner = SEAT_AT[leader][bi]")
+        else:
+            self.resolve(out, [f"c{j}" for j in range(n)])
         out(f"left -= {n - 1}")
         out(f"actions += {n - 1}")
         self.trick_boundaries(out, first=[f"c{j}" for j in range(n - 1)])
@@ -469,28 +477,47 @@ class _Writer:
             out.indent()("revealed = True")
             out.dedent()
 
-    def follow_choice(self, out: _Lines) -> None:
+    def follow_choice(self, out: _Lines, keep: bool = True, seat_no: int = 0) -> None:
         """A follower's card `c` (bit `b`), `p` the hand within the suit to follow: from
-        `FOLLOW_OF` when it holds the suit, else from the whole hand."""
+        `FOLLOW_OF` when it holds the suit, else from the whole hand. Without `keep`
+        (a follower of `whole_trick` before the last, whose choice no stop reports) the
+        choice's `pick`, `sig` and `val` are not set. A `seat_no` (the follower's place
+        in a `whole_trick` without trumps) keeps the trick's best card so far (`best`,
+        placed `bi`): a card of the suit held beats it by strength alone, a card from a
+        hand without it only when nothing had to be followed (`fm` empty) and it is of
+        the suit led."""
         out("if p:")
         out.indent()
-        out("cs = ft[p >> fsh]")
-        out("np = len(cs)")
         if self.inline_turn():  # then the own-turn declarations (`turn_declarations`)
+            out("cs, np, kk = ft[p >> fsh]")
             out("na = np + nd")
             self.draw_choice(out, "na")
             self.turn_declared(out, "np")
         else:
-            self.draw_choice(out, "np", small=True)
-        out("sig = -1")
-        out("val = None")
+            out("cs, np, kk = ft[p >> fsh]  # the cards, how many, the draw's bit length")
+            self.draw_choice(out, "np", bits="kk", keep=keep)
+        if keep:
+            out("sig = -1")
+            out("val = None")
         out("c = cs[i]")
         out("b = 1 << c")
+        if seat_no:
+            out("if STRENGTH_OF[c] > best:")
+            out.indent()
+            out("best = STRENGTH_OF[c]")
+            out(f"bi = {seat_no}")
+            out.dedent()
         out.dedent()
         out("else:")
         out.indent()
         out("p = h")
         self.choice(out, "follow")
+        if seat_no:
+            out("if not fm and SUIT_OF[c] == led and STRENGTH_OF[c] > best:")
+            out.indent()
+            out("best = STRENGTH_OF[c]")
+            out(f"bi = {seat_no}")
+            out.dedent()
         out.dedent()
 
     def inline_turn(self) -> bool:
@@ -815,23 +842,29 @@ class _Writer:
         out.dedent()
 
     @staticmethod
-    def draw_choice(out: _Lines, count: str, small: bool = False) -> None:
+    def draw_choice(
+        out: _Lines, count: str, small: bool = False, bits: str = "", keep: bool = True
+    ) -> None:
         """``pick = i``: one of `count` choices. With the seats' generators (`grb`, each
         one's `getrandbits`: the policy is the random one) `randrange` is written out as
-        `draws.randrange_of` does (the same numbers), saving a call a decision."""
+        `draws.randrange_of` does (the same numbers), saving a call a decision. `bits`
+        names a variable that already holds the count's bit length; without `keep`,
+        `pick` is left as it was (a choice no stop reports)."""
         out("if grb is None:")
-        out.indent()("pick = i = choose[seat](" + count + ")")
+        out.indent()(("pick = i = " if keep else "i = ") + f"choose[seat]({count})")
         out.dedent()
         out("else:")
         out.indent()
         out("g = grb[seat]")
-        # a count of cards alone is at most the deck's size: its bit length by table
-        out(f"kk = BITLEN[{count}]" if small else f"kk = ({count}).bit_length()")
-        out("i = g(kk)")
+        kk = bits or "kk"
+        if not bits:  # a count of cards alone is at most the deck's size: bit length by table
+            out(f"kk = BITLEN[{count}]" if small else f"kk = ({count}).bit_length()")
+        out(f"i = g({kk})")
         out(f"while i >= {count}:")
-        out.indent()("i = g(kk)")
+        out.indent()(f"i = g({kk})")
         out.dedent()
-        out("pick = i")
+        if keep:
+            out("pick = i")
         out.dedent()
 
     def plain_choice(self, out: _Lines) -> None:

@@ -2,7 +2,8 @@
 
 `FOLLOW_OF[suit][holding]` must list, in deck order, exactly the cards of that suit the
 holding has (the cards the card-by-card loop finds by walking the bits of the hand within
-the suit), and the expression `--show` prints for it must build the same table.
+the suit), with their number and its bit length (the draw's), and the expression
+`--show` prints for it must build the same table.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def test_every_holding_lists_its_cards(name: str) -> None:
         pytest.skip("no follow tables: a suit whose cards are not one run of the deck")
     follow, low, suit_mask = ns["FOLLOW_OF"], ns["SUIT_LO"], ns["SUIT_MASK"]
     suit_of = ns["SUIT_OF"]
-    assert follow[-1] == ((),)  # no suit led
+    assert follow[-1] == (((), 0, 0),)  # no suit led
     for s, table in enumerate(follow[:-1]):
         cards = [c for c in sorted(rules.deck.cards) if suit_of[c] == s]
         assert len(table) == 1 << len(cards)
@@ -36,7 +37,7 @@ def test_every_holding_lists_its_cards(name: str) -> None:
                 b = x & -x
                 x ^= b
                 walked.append(b.bit_length() - 1)
-            assert got == tuple(walked)
+            assert got == (tuple(walked), len(walked), len(walked).bit_length())
 
 
 @pytest.mark.parametrize("name", ["tressette", "calabresella", "briscola-chiamata"])
