@@ -232,23 +232,29 @@ _RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(DealRecord))
 _RECORD_SETTERS = tuple(getattr(DealRecord, name).__set__ for name in _RECORD_FIELDS)
 
 
-def _deal_record(*values: Any) -> DealRecord:
+def _record_maker() -> Callable[..., DealRecord]:
     """`DealRecord(*values)` (every field, in order) without the frozen dataclass's
-    `__init__`, which sets each field through `object.__setattr__`: one slot
-    descriptor call a field, the same record. A record class with a `__post_init__`
-    (checks) is built by its constructor."""
-    if _RECORD_DIRECT:
-        record = _new(DealRecord)
-        for put, value in zip(_RECORD_SETTERS, values, strict=True):
-            put(record, value)
-        return record
-    return DealRecord(*values)
+    `__init__`, which sets each field through `object.__setattr__`: one slot descriptor
+    call a field, written out one line a field (``S3(r, v3)``: no loop, no zip), the
+    same record. The source holds generated names alone. A record class with a
+    `__post_init__` (checks) is built by its constructor."""
+    direct = not hasattr(DealRecord, "__post_init__") and len(_RECORD_FIELDS) == len(
+        DealRecord.__slots__
+    )
+    if not direct:
+        return DealRecord
+    count = len(_RECORD_FIELDS)
+    lines = [f"def deal_record({', '.join(f'v{i}' for i in range(count))}):", "    r = new(DR)"]
+    lines += [f"    S{i}(r, v{i})" for i in range(count)]
+    lines.append("    return r")
+    namespace: dict[str, Any] = {"new": object.__new__, "DR": DealRecord}
+    namespace.update((f"S{i}", put) for i, put in enumerate(_RECORD_SETTERS))
+    exec(compile("\n".join(lines) + "\n", "<deal record>", "exec"), namespace)
+    made: Callable[..., DealRecord] = namespace["deal_record"]
+    return made
 
 
-_new = object.__new__
-_RECORD_DIRECT = not hasattr(DealRecord, "__post_init__") and len(_RECORD_FIELDS) == len(
-    DealRecord.__slots__
-)
+_deal_record = _record_maker()
 
 
 def _packets(
