@@ -257,6 +257,13 @@ def _record_maker() -> Callable[..., DealRecord]:
 _deal_record = _record_maker()
 
 
+def _record_columns(facts: list[Any]) -> tuple[tuple[Any, ...], ...]:
+    """The record's units, cards' units, tricks and declared points per side, from the
+    sides' facts (`FastEnd._score`) transposed in one call instead of one list a field."""
+    cols = tuple(zip(*facts, strict=True))
+    return cols[4], cols[2], cols[1], cols[5]
+
+
 def _packets(
     plan: tuple[
         tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]
@@ -555,10 +562,7 @@ class FastEnd:
             declarer,
             partner,
             self.sides,
-            tuple([f[4] for f in facts]),
-            tuple([f[2] for f in facts]),
-            tuple([f[1] for f in facts]),
-            tuple([f[5] for f in facts]),
+            *_record_columns(facts),
             tuple(points),
             big[0].id if big else None,
             big[1] if big else None,
