@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
@@ -434,6 +435,7 @@ class _View:
             choice = self._follow_low(cards) if self.obs.trick else self._lead_low(cards)
         else:
             choice = self._follow(cards) if self.obs.trick else self._lead(cards)
+        choice = endgame_card(self.rules, self.obs, cards, choice)  # exact when determined
         variants = [a for a in plays if _card_of(a) == choice]
         return self._signal(variants, plain[choice])
 

@@ -4,7 +4,8 @@ Two lists. `uncovered` names features the kernel cannot play at all: a ruleset w
 them is played by the interpreter from start to end (`simulate` and `bench` say so in one
 line). `delegated` names the moments the kernel hands to the interpreter for one action
 and then takes back: in contract games every phase but the tricks and the card that ends
-the play; some declaration moments; claims. Delegation is exact by
+the play (the decisions of auctions, calls and exchanges in one run, `contract`: "its
+decisions in one run"); some declaration moments; claims. Delegation is exact by
 construction (the interpreter applies that action), so it costs speed, never correctness.
 """
 
@@ -85,9 +86,9 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
 
     why = FastEnd.applies(rules)
     if why is not None:
-        for phase in rules.flow:
-            if not isinstance(phase, TricksPhase):
-                delegated.append(f"phase {phase.id!r} ({phase.kind})")
+        from tressette_dsl.compiled.contract import phase_notes  # noqa: PLC0415 - engine
+
+        delegated.extend(phase_notes(rules))
         delegated.append(f"the card that ends the play: leftover, scoring, the next deal ({why})")
     if d is not None:
         if d.at == "end_of_trick" and not d.mandatory:

@@ -24,6 +24,8 @@ from typing import Any
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
 from tressette_dsl.compiled.chain import Between, Chain, DealEnd, Finished, chain_for
+from tressette_dsl.compiled.contract import contract_run
+from tressette_dsl.compiled.contract import plays as contract_plays
 from tressette_dsl.compiled.decltable import table_of
 from tressette_dsl.compiled.draws import getrandbits_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
@@ -623,6 +625,11 @@ def _step_outside(
     interpreter."""
     if rounds and in_round(compiled, state):
         return round_step(rules, state, choose, stats)
+    if rounds and compiled.coverage.covers and contract_plays(rules):
+        # the contract phases' decisions (bids, calls, exchanges): `contract`
+        ran = contract_run(rules, state, choose, stats)
+        if ran is not None:
+            return ran
     return interpreted_step(rules, state, choose, stats)
 
 

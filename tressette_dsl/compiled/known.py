@@ -62,6 +62,9 @@ FIELDS: Mapping[str, frozenset[str]] = {
         "Match": ("target", "end", "check", "winner", "tie", "reason", "eliminate"),
         # a misdeal round makes the deal phase the interpreter's (`FastEnd.applies`)
         "Misdeal": ("condition", "dealer"),
+        # an auction everybody passed that forces a bid (`compiled.contract` plays the
+        # auction through the kind's own `act`, which forces it as the interpreter does)
+        "Forced": ("who", "bid"),
         "MovePhase": ("id", "when", "source", "to", "count", "shown", "kind"),
         "PacketSpec": ("count", "zone"),
         "Pattern": ("text", "kind", "need", "ranks", "groups", "start", "end"),

@@ -28,6 +28,10 @@ from tressette_dsl.rules.phases.discard import SYNTAX, DiscardPhase
 
 
 def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int, least: bool = False) -> int:
+    expr = spec.at_least if least and spec.at_least is not None else spec.count
+    value = expr.const
+    if isinstance(value, int) and not isinstance(value, bool):  # `count: 4`: no env to build
+        return value
     env = deal_env(rules, s)
     env.update(
         taken=s.contract_part.taken[seat], hand_size=s.cards.hands[seat].bit_count(), seat=seat

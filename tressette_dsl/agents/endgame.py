@@ -1,0 +1,611 @@
+"""An exact endgame solver for the heuristic bot's card play (`endgame_card`).
+
+When the deciding seat's observation pins down every card's place (`endgame_view`), the
+rest of the deal is a perfect-information game between two sides, and this module plays
+it exactly: alpha-beta over hand bitmasks with a transposition table, each line scored by
+the rules' own deal scoring (`endgame_score`). Used only then, and only where the trick
+model below is the rules' play exactly:
+
+* a tricks phase whose follow-suit rule reads nothing but the trick number and the zone
+  sizes (`"true"`, `"false"`, `"stock_size == 0"`), with no draw left (every zone's cards
+  known means the stock is out); the winner is the engine's (`winner_of`: highest trump,
+  else the highest card of the suit led);
+* no declaration can still be made (its window, read from `trick_no` alone, is shut for
+  every trick left), no announced combinations, no dummy, plain seats (no people, no seat
+  table), the match checked at the end of the deal;
+* exactly two sides (teams, two players, or a contract's declarer side and defenders);
+* the card plays the model offers are the legal plays handed in (a last check: a model
+  that disagreed with the rules would answer the wrong game).
+
+Two searches. When the deal's value reads only each side's units (no big wins, nothing on
+tricks) and grows with the deciding side's units, the search maximises those units alone
+(an additive value, so one table serves every decision of the deal: the value of a trick's
+start does not depend on how it was reached); maximising a quantity that the value is a
+nondecreasing function of gives the same minimax move. Otherwise every line is scored at
+its end and the table is keyed by what the line has captured too (small: such rulesets are
+determined only in their last tricks).
+
+A node budget (`NODES`) bounds a decision: when it runs out the answer is None and the
+heuristic plays as before - never a guess presented as exact. Among the moves of the best
+value the heuristic's own choice is kept, so the solver changes a move only where it
+proves a better one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import Any
+
+from tressette_dsl.agents.endgame_score import Scorer
+from tressette_dsl.agents.endgame_view import Position, position
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.table import sides as engine_sides
+from tressette_dsl.rules.model import Ruleset, TricksPhase, iter_cards
+from tressette_dsl.rules.zones import size_names
+
+NODES = 6_000  # positions visited per decision at most (about 20 ms of CPU here)
+# the largest position tried, in cards still in the hands: a position of 16 cards takes a
+# median of 3,500 positions visited (tressette-in-due), one of 20 cards 22,000 - over the
+# budget, so trying it would only spend the budget and fall back
+MAX_CARDS = 16
+_INF = 1 << 62
+# (alpha, beta, units per seat since the root, tricks per seat since the root)
+Frame = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+
+
+class OutOfBudget(Exception):
+    """The node budget ran out: no exact answer."""
+
+
+def endgame_card(
+    rules: Ruleset,
+    obs: Observation,
+    cards: Sequence[str],
+    preferred: str,
+    *,
+    budget: int = NODES,
+) -> str:
+    """The card to play: `preferred` (the heuristic's choice) unless the position is
+    determined and the solver proves another card of `cards` (the legal plays, by text)
+    worth more to the deciding side."""
+    solved = solve(rules, obs, cards, preferred, budget=budget)
+    return preferred if solved is None else solved[0]
+
+
+def solve(
+    rules: Ruleset,
+    obs: Observation,
+    cards: Sequence[str],
+    preferred: str | None = None,
+    *,
+    budget: int = NODES,
+    exhaustive: bool = False,
+) -> tuple[str, int] | None:
+    """(the best card, its value for the deciding side) when the observation determines
+    the rest of the deal and the model is exact for it; None otherwise or out of budget.
+    The value is in the search's units: the side's units still to capture (additive
+    search) or the deal's scaled margin (`Scorer.margin`)."""
+    model = _model(rules)
+    if model is None:
+        return None
+    pos = position(rules, obs)
+    if pos is None or sum(h.bit_count() for h in pos.hands) > MAX_CARDS:
+        return None
+    search = _Search.of(model, rules, obs, pos, budget, exhaustive=exhaustive)
+    if search is None:
+        return None
+    by_text = rules.deck.by_text
+    legal = [by_text[c] for c in cards]
+    seat = obs.seat
+    if sum(1 << c for c in legal) != search.playable(pos.hands[seat], pos.trick):
+        return None  # the model would not play the rules' game: say nothing
+    key = (
+        id(rules),
+        pos,
+        seat,
+        tuple(cards),
+        preferred,
+        budget,
+        exhaustive,
+        search.trump,
+        tuple(search.scorer.declared),
+        search.scorer.state.contract_part,
+        tuple(sorted(search.follows.items())),
+    )
+    found = _ANSWERS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    answer = _best(search, rules, legal, preferred)
+    if len(_ANSWERS) >= _KEEP_ANSWERS:
+        _ANSWERS.clear()
+    _ANSWERS[key] = (rules, answer)
+    return answer
+
+
+def _best(
+    search: _Search, rules: Ruleset, legal: list[int], preferred: str | None
+) -> tuple[str, int] | None:
+    """The best of `legal` and its value, by a fresh search (its table is its own, so the
+    answer is a function of the position alone, whatever was solved before)."""
+    by_text = rules.deck.by_text
+    # the heuristic's card first, exactly; then each other card only to see whether it
+    # does better (a null window), and exactly when it does
+    order = sorted(legal, key=lambda c: c != by_text.get(preferred or "", -1))
+    try:
+        best_card, best = order[0], search.root(order[0], -_INF, _INF)
+        for card in order[1:]:
+            if search.root(card, best, best + 1) > best:
+                best_card, best = card, search.root(card, best, _INF)
+    except OutOfBudget:
+        return None
+    return rules.deck.card_text[best_card], best
+
+
+class _Model:
+    """The parts of a ruleset the trick model needs, checked once per ruleset."""
+
+    __slots__ = ("bonus", "follow", "n", "next_seat", "rules", "runs", "spec", "suits", "values")
+
+    def __init__(self, rules: Ruleset, spec: TricksPhase) -> None:
+        self.rules, self.spec = rules, spec
+        deck = rules.deck
+        self.n = rules.players.count
+        self.next_seat = tuple(rules.players.next(x) for x in range(self.n))
+        self.values = deck.card_value
+        self.bonus = rules.scoring.last_trick
+        # per suit, its cards strongest first (the equivalence of touching cards)
+        self.suits = tuple(
+            tuple(sorted(iter_cards(mask & deck.full_mask), key=lambda c: -deck.card_strength[c]))
+            for mask in deck.suit_mask
+        )
+        self.follow: dict[tuple[int, tuple[tuple[str, int], ...]], bool] = {}
+        # the touching runs of a suit's cards in a hand, by (suit, live cards, the hand's)
+        self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+    def must_follow(self, trick_no: int, sizes: tuple[tuple[str, int], ...]) -> bool | None:
+        """The follow-suit rule for trick `trick_no` with these zone sizes; None when it
+        reads something else."""
+        key = (trick_no, sizes)
+        found = self.follow.get(key)
+        if found is None:
+            rule = self.spec.follow_suit
+            env: dict[str, Any] = dict.fromkeys(size_names(), 0)
+            env.update(sizes)
+            env["trick_no"] = trick_no
+            if not rule.names <= set(env):
+                return None
+            found = self.follow[key] = bool(evaluate(rule, env))
+        return found
+
+
+_MODELS: dict[int, tuple[Ruleset, _Model | None]] = {}
+
+
+def _model(rules: Ruleset) -> _Model | None:
+    """The trick model of `rules`, or None where the model is not the rules' play."""
+    found = _MODELS.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    model = None
+    tricks = [p for p in rules.flow if isinstance(p, TricksPhase)]
+    d = rules.declaring
+    if (
+        len(tricks) == 1
+        and getattr(rules, "seat_table", None) is None
+        and rules.players.dummy is None
+        and rules.players.people is None
+        and rules.match.check == "end_of_deal"
+        and rules.match.eliminate is None
+        and (d is None or (d.at != "announce_then_reveal" and d.window.names <= {"trick_no"}))
+    ):
+        model = _Model(rules, tricks[0])
+    _MODELS[id(rules)] = (rules, model)
+    return model
+
+
+# the answers of the last decisions solved, by everything an answer is a function of (a
+# seat decides again on the same observation: a test scrambling hidden cards, a replay)
+_ANSWERS: dict[tuple[Any, ...], tuple[Ruleset, tuple[str, int] | None]] = {}
+_KEEP_ANSWERS = 256
+
+
+class _Search:
+    """Alpha-beta over one determined position; values are the deciding side's."""
+
+    def __init__(
+        self,
+        model: _Model,
+        pos: Position,
+        *,
+        mine: frozenset[int],
+        scorer: Scorer,
+        additive: bool,
+        follows: dict[int, bool],
+        trump: int | None,
+        table: dict[Any, list[int]],
+        budget: int,
+    ) -> None:
+        self.model, self.pos, self.mine, self.scorer = model, pos, mine, scorer
+        self.additive, self.follows, self.table = additive, follows, table
+        self.budget, self.nodes = budget, 0
+        deck = model.rules.deck
+        self.suit_of, self.strength, self.values = deck.card_suit, deck.card_strength, model.values
+        self.suit_mask = deck.suit_mask
+        self.n = model.n
+        self.trump = -1 if trump is None else trump
+        self.last_bonus = model.bonus + scorer.leftover_last
+        self.total_left = sum(h.bit_count() for h in pos.hands) + len(pos.trick)
+        rules_follow = set(follows.values())
+        self.follow_all = rules_follow.pop() if len(rules_follow) == 1 else None
+        if len(model.runs) > 200_000:
+            model.runs.clear()
+        self.runs: dict[tuple[int, int, int], tuple[int, ...]] = model.runs
+        self.lead_key = [(-self.values[c], -self.strength[c]) for c in range(len(self.values))]
+
+    @staticmethod
+    def of(
+        model: _Model,
+        rules: Ruleset,
+        obs: Observation,
+        pos: Position,
+        budget: int,
+        *,
+        exhaustive: bool = False,
+    ) -> _Search | None:
+        if model.spec.draw is not None and any(
+            int(z["size"]) and z["id"] == model.spec.draw.source for z in obs.zones
+        ):
+            return None  # cards still to draw
+        probe = Scorer(rules, obs, pos, ((), ()), 0)
+        sides = engine_sides(rules, probe.state)
+        if len(sides) != 2:
+            return None
+        mine = 0 if obs.seat in sides[0] else 1
+        scorer = Scorer(rules, obs, pos, (sides[0], sides[1]), mine)
+        sizes = tuple(sorted((f"{z['id']}_size", int(z["size"])) for z in obs.zones))
+        tricks_left = -(-(sum(h.bit_count() for h in pos.hands) + len(pos.trick)) // model.n)
+        follows: dict[int, bool] = {}
+        d = rules.declaring
+        for t in range(pos.trick_no, pos.trick_no + tricks_left):
+            rule = model.must_follow(t, sizes)
+            if rule is None:
+                return None
+            follows[t] = rule
+            if d is not None and evaluate(d.window, {"trick_no": t}):
+                return None  # a declaration may still be made
+        additive = (
+            not exhaustive
+            and not scorer.reads_tricks()
+            and _monotone(scorer, pos, sides[mine], sides[1 - mine])
+        )
+        trump = rules.deck.suits.index(obs.trump) if obs.trump in rules.deck.suits else None
+        return _Search(
+            model,
+            pos,
+            mine=frozenset(sides[mine]),
+            scorer=scorer,
+            additive=additive,
+            follows=follows,
+            trump=trump,
+            table={},
+            budget=budget,
+        )
+
+    # --- the trick model ------------------------------------------------------------------
+    def trick_no(self, hands: Sequence[int], trick: Sequence[tuple[int, int]]) -> int:
+        played = self.total_left - sum(h.bit_count() for h in hands) - len(trick)
+        done = (len(self.pos.trick) + played) // self.n  # tricks completed since the root
+        return self.pos.trick_no + done
+
+    def playable(self, hand: int, trick: Sequence[tuple[int, int]], trick_no: int = -1) -> int:
+        if not trick:
+            return hand
+        if trick_no < 0:
+            trick_no = self.pos.trick_no
+        if self.follows.get(trick_no, True):
+            same = hand & self.suit_mask[self.suit_of[trick[0][1]]]
+            if same:
+                return same
+        return hand
+
+    def winner(self, trick: Sequence[tuple[int, int]]) -> int:
+        suit, strength, trump = self.suit_of, self.strength, self.trump
+        led = suit[trick[0][1]]
+        best_seat, best = trick[0][0], (2 if led == trump else 1, strength[trick[0][1]])
+        for seat, card in trick[1:]:
+            cs = suit[card]
+            key = (2 if cs == trump else 1 if cs == led else 0, strength[card])
+            if key > best:
+                best_seat, best = seat, key
+        return best_seat
+
+    def moves(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
+        """The cards worth trying: one of each run of touching cards of a suit in the
+        seat's hand with the same value (no live card between them: they are the same
+        card for the rest of the deal), the likely best first."""
+        hand = hands[seat]
+        if trick:
+            follow = self.follow_all
+            if follow is None:
+                follow = self.follows.get(self.trick_no(hands, trick), True)
+            same = hand & self.suit_mask[self.suit_of[trick[0][1]]] if follow else 0
+            playable = same or hand
+        else:
+            playable = hand
+        if not playable & (playable - 1):
+            return [playable.bit_length() - 1]
+        live = 0
+        for h in hands:
+            live |= h
+        for _x, c in trick:
+            live |= 1 << c
+        out: list[int] = []
+        values = self.values
+        suit_mask = self.suit_mask
+        runs = self.runs
+        for suit, mask in enumerate(suit_mask):
+            mine = playable & mask
+            if not mine:
+                continue
+            key = (suit, live & mask, mine)
+            found = runs.get(key)
+            if found is None:
+                found = runs[key] = self._runs(suit, live & mask, mine)
+            out.extend(found)
+        if len(out) < 2:
+            return out
+        if trick:
+            best = trick[0][1]
+            for _x, c in trick[1:]:
+                if self._beats(c, best):
+                    best = c
+            beats, strength = self._beats, self.strength
+
+            def follow_key(c: int) -> tuple[int, int, int]:
+                if beats(c, best):  # a winner: the most points it can take, then the cheapest
+                    return (0, -values[c], strength[c])
+                return (1, values[c], strength[c])  # else the cheapest card thrown
+
+            out.sort(key=follow_key)
+        else:
+            out.sort(key=self.lead_key.__getitem__)
+        return out
+
+    def _runs(self, suit: int, live: int, mine: int) -> tuple[int, ...]:
+        """One card of each run of `mine` (cards of `suit`) with the same value and no
+        other `live` card between them, strongest first."""
+        out: list[int] = []
+        values = self.values
+        prev_mine = False
+        prev_value = -1
+        for c in self.model.suits[suit]:
+            if not live >> c & 1:
+                continue
+            if mine >> c & 1:
+                value = values[c]
+                if not (prev_mine and value == prev_value):
+                    out.append(c)
+                prev_mine, prev_value = True, value
+            else:
+                prev_mine = False
+        return tuple(out)
+
+    def _beats(self, card: int, best: int) -> bool:
+        cs, bs = self.suit_of[card], self.suit_of[best]
+        if cs == bs:
+            return self.strength[card] > self.strength[best]
+        return cs == self.trump
+
+    # --- the search -----------------------------------------------------------------------
+    def root(self, card: int, alpha: int, beta: int) -> int:
+        """The value of the deciding seat playing `card` now, within (alpha, beta)."""
+        pos = self.pos
+        seat = pos.leader if not pos.trick else self.model.next_seat[pos.trick[-1][0]]
+        zeros = (0,) * self.n
+        return self._child(pos.hands, pos.trick, seat, card, (alpha, beta, zeros, zeros))
+
+    def _child(
+        self,
+        hands: Sequence[int],
+        trick: tuple[tuple[int, int], ...],
+        seat: int,
+        card: int,
+        frame: Frame,
+    ) -> int:
+        """The value after `seat` plays `card` (additive: counting what it captures);
+        `frame`: the window and, when not additive, each seat's units and tricks taken
+        since the root."""
+        alpha, beta, units, tricks = frame
+        new_hands = list(hands)
+        new_hands[seat] &= ~(1 << card)
+        now = (*trick, (seat, card))
+        if len(now) < self.n:
+            if self.additive:
+                return self._add(tuple(new_hands), now, -1, alpha, beta)
+            return self._value(tuple(new_hands), now, frame, -1)
+        winner = self.winner(now)
+        values = self.values
+        taken = 0
+        for _x, c in now:
+            taken += values[c]
+        last = not any(new_hands)
+        if self.additive:
+            gain = 0
+            if winner in self.mine:
+                gain = taken + (self.last_bonus if last else 0)
+            if last:
+                return gain
+            return gain + self._add(tuple(new_hands), (), winner, alpha - gain, beta - gain)
+        units = tuple([u + taken if x == winner else u for x, u in enumerate(units)])
+        tricks = tuple([t + 1 if x == winner else t for x, t in enumerate(tricks)])
+        if last:
+            return self.scorer.margin(units, tricks, winner)
+        return self._value(tuple(new_hands), (), (alpha, beta, units, tricks), winner)
+
+    def _value(
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, int], ...],
+        frame: Frame,
+        leader: int,
+    ) -> int:
+        """Alpha-beta from a node (`leader`: who leads, at a trick's start)."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        alpha, beta, units, tricks = frame
+        key: Any = None
+        if trick:
+            seat = self.model.next_seat[trick[-1][0]]
+        else:
+            seat = leader
+            key = (hands, seat) if self.additive else (hands, seat, units, tricks)
+            entry = self.table.get(key)
+            if entry is not None:
+                lo, hi = entry
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        maximize = seat in self.mine
+        best = -_INF if maximize else _INF
+        for card in self.moves(hands, trick, seat):
+            v = self._child(hands, trick, seat, card, (alpha, beta, units, tricks))
+            if maximize:
+                best = max(best, v)
+                alpha = max(alpha, best)
+            else:
+                best = min(best, v)
+                beta = min(beta, best)
+            if alpha >= beta:
+                break
+        if key is not None:
+            _store(self.table, key, best, a0, b0)
+        return best
+
+    def _add(
+        self,
+        hands: tuple[int, ...],
+        trick: tuple[tuple[int, int], ...],
+        leader: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """`_value` of the additive search, its children inline (the hot path): the
+        deciding side's units still to capture from this node."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        table = self.table
+        key: Any = None
+        if trick:
+            seat = self.model.next_seat[trick[-1][0]]
+        else:
+            seat = leader
+            key = (hands, seat)
+            entry = table.get(key)
+            if entry is not None:
+                lo, hi = entry
+                if lo >= beta or lo == hi:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                alpha = max(alpha, lo)
+                beta = min(beta, hi)
+        a0, b0 = alpha, beta
+        maximize = seat in self.mine
+        best = -_INF if maximize else _INF
+        n, values, last_bonus = self.n, self.values, self.last_bonus
+        for card in self.moves(hands, trick, seat):
+            new_hands = list(hands)
+            new_hands[seat] &= ~(1 << card)
+            now = (*trick, (seat, card))
+            if len(now) < n:
+                v = self._add(tuple(new_hands), now, leader, alpha, beta)
+            else:
+                winner = self.winner(now)
+                gain = 0
+                last = not any(new_hands)
+                if winner in self.mine:
+                    for _x, c in now:
+                        gain += values[c]
+                    if last:
+                        gain += last_bonus
+                if last:
+                    v = gain
+                else:
+                    v = gain + self._add(tuple(new_hands), (), winner, alpha - gain, beta - gain)
+            if maximize:
+                if v > best:
+                    best = v
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if key is not None:
+            _store(table, key, best, a0, b0)
+        return best
+
+
+def _store(table: dict[Any, list[int]], key: Any, best: int, alpha: int, beta: int) -> None:
+    """Record `best`, searched within (alpha, beta), as a bound or the exact value."""
+    entry = table.get(key) or [-_INF, _INF]
+    if best <= alpha:
+        entry[1] = min(entry[1], best)
+    elif best >= beta:
+        entry[0] = max(entry[0], best)
+    else:
+        entry[0] = entry[1] = best
+    table[key] = entry
+
+
+def _monotone(scorer: Scorer, pos: Position, mine: Sequence[int], theirs: Sequence[int]) -> bool:
+    """Is the deal's value for the deciding side a nondecreasing function of the units it
+    captures in the rest of the deal (cards, and the last trick's bonus and leftovers)?
+    Checked on every split of the units still out, with the last trick to either side."""
+    values = scorer.rules.deck.card_value
+    left = sum(values[c] for h in pos.hands for c in iter_cards(h))
+    left += sum(values[c] for _x, c in pos.trick)
+    bonus = scorer.rules.scoring.last_trick + scorer.leftover_last
+    n = scorer.n
+    key = (
+        id(scorer.rules),
+        tuple(mine),
+        tuple(theirs),
+        left,
+        bonus,
+        tuple(scorer.won_units),
+        tuple(scorer.leftover_fixed),
+        tuple(scorer.declared),
+        scorer.state.contract_part,
+    )
+    found = _MONOTONE.get(key)
+    if found is not None and found[0] is scorer.rules:
+        return found[1]
+    points: list[tuple[int, int]] = []
+    for got in range(left + 1):
+        for last_mine in (False, True):
+            units = [0] * n
+            units[mine[0]] += got
+            units[theirs[0]] += left - got
+            value = scorer.margin(units, [0] * n, mine[0] if last_mine else theirs[0])
+            points.append((got + (bonus if last_mine else 0), value))
+    points.sort()
+    # sorted by (units, value): a drop in value, or two values for the same units, breaks it
+    answer = not any(v2 < v1 or a1 == a2 for (a1, v1), (a2, v2) in pairwise(points) if v1 != v2)
+    if len(_MONOTONE) > 4096:
+        _MONOTONE.clear()
+    _MONOTONE[key] = (scorer.rules, answer)
+    return answer
+
+
+_MONOTONE: dict[tuple[Any, ...], tuple[Ruleset, bool]] = {}
+
+
+__all__ = ["MAX_CARDS", "NODES", "OutOfBudget", "endgame_card", "solve"]

@@ -1,0 +1,226 @@
+"""The contract phases of a playout without the step API: auctions, calls, exchanges.
+
+In a contract game the decisions before the trick play (bids, the call, the declarer's
+choice of contract, the cards given, discarded and taken) are the interpreter's. Played
+through `legal_actions` and `apply`, each of them builds its whole list of actions (forty
+`Call`s for a call of any card, fifty-nine `Bid`s for a bid that names points), keeps it
+on the state, builds a fresh `Step`, and every phase ended walks `_advance` on its own.
+
+`contract_run` plays a run of such decisions in one go, on one `Step`: for each it counts
+the choices in the interpreter's canonical order without building them (`_count_*`, the
+same tests the phase kind's `legal` makes, from the kind's own helpers), draws the index
+with the seat's chooser exactly as the random agent draws from the list, builds only the
+chosen action and hands it to the phase kind's own `act`; a phase that ends goes on
+through the interpreter's `_advance` (or `_restart`, a deal everybody passed) as `apply`
+does. So the states are the interpreter's by construction; what is saved is the lists,
+the checks and the per-action bookkeeping. The run stops at the first decision it does
+not play (the trick play: the kernel's loop takes over), at the end of a deal or of the
+match, or at a phase whose options it does not count (`PLAYED` lists the kinds and the
+shapes; anything else is the interpreter's, one action at a time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tressette_dsl.compiled.steps import Chooser, PlayoutStats
+from tressette_dsl.engine import to_act
+from tressette_dsl.engine.actions import Action, Bid, Call, Choose, Discard, Done, Give, Keep
+from tressette_dsl.engine.actions import Pass as PassBid
+from tressette_dsl.engine.actions import Take as TakeCard
+from tressette_dsl.engine.arguments import trust
+from tressette_dsl.engine.game import _advance, _restart
+from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import auction as auction_kind
+from tressette_dsl.engine.phases import call as call_kind
+from tressette_dsl.engine.phases import discard as discard_kind
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.step import Step
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.auction import AuctionPhase
+from tressette_dsl.rules.phases.call import CallPhase
+from tressette_dsl.rules.phases.choose import ChoosePhase
+from tressette_dsl.rules.phases.discard import DiscardPhase
+from tressette_dsl.rules.phases.give import GivePhase
+from tressette_dsl.rules.phases.take import TakePhase
+
+# (number of choices, the i-th choice's action): the options of the seat to act, in
+# the order of the phase kind's `legal`, counted without building them
+Options = tuple[int, Callable[[int], Action]]
+
+
+def _nth_card(mask: int, i: int) -> int:
+    """The `i`-th card of `mask`, lowest first (`iter_cards`' order)."""
+    for _ in range(i):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _cards(rules: Ruleset, mask: int, make: Callable[[str], Action]) -> Options:
+    text = rules.deck.card_text
+    return mask.bit_count(), lambda i: make(text[_nth_card(mask, i)])
+
+
+def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
+    """`auction.legal`: each bid allowed and higher than the current one (a bid that names
+    points once per number of points from the lowest that is higher), then pass."""
+    runs: list[tuple[str, int | None, int]] = []  # (bid, first points or None, how many)
+    for bid in spec.bids:
+        if auction_kind._why_not(spec, bid, s) is not None:
+            continue
+        if bid.points is None:
+            if auction_kind._higher(bid, None, s):
+                runs.append((bid.id, None, 1))
+        else:
+            low = auction_kind._lowest_points(bid, s)
+            if bid.points[1] >= low:
+                runs.append((bid.id, low, bid.points[1] + 1 - low))
+    n = sum([run[2] for run in runs]) + 1
+
+    def nth(i: int) -> Action:
+        for bid_id, low, many in runs:
+            if i < many:
+                return Bid(bid_id) if low is None else Bid(bid_id, low + i)
+            i -= many
+        return PassBid()
+
+    return n, nth
+
+
+def _count_call(rules: Ruleset, spec: CallPhase, s: GameState) -> Options:
+    return _cards(rules, call_kind.callable_cards(rules, spec, s), Call)
+
+
+def _count_choose(rules: Ruleset, spec: ChoosePhase, s: GameState) -> Options:
+    options = spec.options
+
+    def nth(i: int) -> Action:
+        return Choose(options[i]) if i < len(options) else Keep()
+
+    return len(options) + bool(spec.keep), nth
+
+
+def _count_give(rules: Ruleset, spec: GivePhase, s: GameState) -> Options:
+    seat = s.cursor.to_act
+    assert seat is not None
+    return _cards(rules, s.cards.hands[seat], Give)
+
+
+def _count_discard(rules: Ruleset, spec: DiscardPhase, s: GameState) -> Options:
+    seat = s.cursor.to_act
+    assert seat is not None
+    n, nth = _cards(rules, s.cards.hands[seat], Discard)
+    if spec.at_least is not None and s.cursor.step >= discard_kind._count(
+        rules, spec, s, seat, least=True
+    ):
+        return n + 1, lambda i: nth(i) if i < n else Done()
+    return n, nth
+
+
+def _count_take(rules: Ruleset, spec: TakePhase, s: GameState) -> Options:
+    """`take.legal`: the zone's cards, lowest first, then `done` when the count is open."""
+    cards = sorted(s.zone(spec.source))
+    text = rules.deck.card_text
+    n = len(cards)
+
+    def nth(i: int) -> Action:
+        return TakeCard(text[cards[i]]) if i < n else Done()
+
+    return n + (spec.count is None), nth
+
+
+# phase kind -> (the cursor's `sub` while it asks, the counter of its options)
+PLAYED: dict[str, tuple[str, Callable[..., Options]]] = {
+    "auction": ("bid", _count_auction),
+    "call": ("call", _count_call),
+    "choose": ("choose", _count_choose),
+    "give": ("give", _count_give),
+    "discard": ("discard", _count_discard),
+    "take": ("take", _count_take),
+}
+
+
+def plays(rules: Ruleset) -> bool:
+    """Does `contract_run` apply to `rules` at all: a flow that begins with its deal (a
+    new deal is then counted by its number, as the interpreter counts its `Dealt`
+    event) and has a phase whose decisions it plays, and no seat played by another
+    (`seating.dummy`: the deciding seat is then its owner's, the interpreter's). Asked
+    at every step outside the trick loop: the answer is kept per ruleset object."""
+    known = _PLAYS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    answer = (
+        bool(rules.flow)
+        and rules.flow[0].kind == "deal"
+        and rules.players.dummy is None
+        and any(p.kind in PLAYED for p in rules.flow)
+    )
+    if len(_PLAYS) > 256:  # rulesets built on the fly (tests, house rules): bounded
+        _PLAYS.clear()
+    _PLAYS[id(rules)] = (rules, answer)
+    return answer
+
+
+_PLAYS: dict[int, tuple[Ruleset, bool]] = {}
+
+
+def phase_notes(rules: Ruleset) -> list[str]:
+    """The coverage notes of the phases other than the tricks, which the interpreter
+    plays: those whose decisions `contract_run` plays say so."""
+    batched = plays(rules)
+    notes = []
+    for phase in rules.flow:
+        if phase.kind == "tricks":
+            continue
+        note = f"phase {phase.id!r} ({phase.kind})"
+        if batched and phase.kind in PLAYED:
+            note += ": its decisions in one run (compiled.contract)"
+        notes.append(note)
+    return notes
+
+
+def _asking(rules: Ruleset, s: GameState) -> tuple[Any, Callable[..., Options]] | None:
+    """The phase spec and option counter of the decision `s` waits for, if it plays it
+    (a deal that has just ended is left to the caller, which may stop there)."""
+    if s.match.over or s.cursor.to_act is None:
+        return None
+    spec = rules.flow[s.cursor.phase]
+    played = PLAYED.get(spec.kind)
+    if played is None or played[0] != s.cursor.sub:
+        return None
+    return spec, played[1]
+
+
+def contract_run(
+    rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
+) -> GameState | None:
+    """The decisions from `state` on, while they are contract phases' (None: `state`
+    waits for none of them). Each is counted in `stats` as the interpreter's step counts
+    it; the state returned is the interpreter's after the same choices."""
+    asking = _asking(rules, state)
+    if asking is None:
+        return None
+    if state.match.deal_ended:  # as `apply` clears it at the deal's first action
+        state = state.with_parts(match=state.match.but(deal_ended=False))
+    step = Step(rules, state, False)
+    deal_no = state.match.deal_no
+    while asking is not None:
+        spec, count = asking
+        s = step.state
+        n, nth = count(rules, spec, s)
+        seat = to_act(s, rules)
+        assert seat is not None
+        action = nth(choose[seat](n))
+        stats.actions += 1
+        if PHASE_KINDS[spec.kind].act(step, spec, action):
+            _advance(step)
+        elif step.restart:
+            _restart(step)
+        after = step.state
+        asking = None if after.match.deal_ended else _asking(rules, after)
+    stats.deals_dealt += step.state.match.deal_no - deal_no
+    return trust(rules, step.state)
+
+
+__all__ = ["PLAYED", "contract_run", "phase_notes", "plays"]
