@@ -414,7 +414,9 @@ class _Writer:
         bookkeeping of the trick at once. The loop below plays only a trick entered in
         its middle (a state loaded there)."""
         n = self.n
-        out(f"if {self.guard}:  # a trick from its lead: played in one block")
+        # only under the random policy (`grb`): a policy of its own may read the loop's
+        # locals (`agents.rollout` reads `trick`, `p`, `h`), which the card-by-card loop keeps
+        out(f"if {self.guard} and grb is not None:  # a trick from its lead, in one block")
         out.indent()
         self.no_turn = True  # (a block outside any own-turn declarations' window)
         out("h = hands[seat]")
