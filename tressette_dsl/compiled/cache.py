@@ -40,6 +40,8 @@ class CompiledRuleset:
             if callable(value):
                 where = f"{value.__module__}.{getattr(value, '__qualname__', name)}"
                 lines.append(f"# {name}: {where}")
+            elif name in self.generated.recipes:  # a long table: how it is built
+                lines.append(f"{name} = {self.generated.recipes[name]}")
             else:
                 lines.append(f"{name} = {value!r}")
         return "\n".join([*lines, "", self.generated.source])

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tressette_dsl.compiled.coverage import inline_turn, structural
@@ -49,6 +49,9 @@ class Generated:
     uncovered: tuple[str, ...]
     delegated: tuple[str, ...]
     phase_index: int
+    # for tables too long to print as literals: the Python expression that builds each
+    # (what `CompiledRuleset.listing` prints instead of the value)
+    recipes: Mapping[str, str] = field(default_factory=dict)
 
 
 # (index of the signal, its value, the truth to check or None when it may always be given)
@@ -88,6 +91,7 @@ def generate(rules: Ruleset) -> Generated:
     namespace = {
         **em.table_symbols(),
         **em.symbols,
+        **_follow_tables(rules, em),
         "LEAD_COUNT": {},
         "LEAD_TAB": {0: (0, (), ())},
         "CHOICE": {},  # the lead tables' (card, signal, value) entries, one object each
@@ -95,8 +99,65 @@ def generate(rules: Ruleset) -> Generated:
         "BITLEN": tuple(i.bit_length() for i in range(len(rules.deck.cards) + 1)),
     }
     return Generated(
-        source, namespace, tuple(s.id for s in rules.signals), (), tuple(delegated), index
+        source,
+        namespace,
+        tuple(s.id for s in rules.signals),
+        (),
+        tuple(delegated),
+        index,
+        _follow_recipes(rules, em),
     )
+
+
+# A suit of at most this many cards gets a table of its holdings (2 ** cards entries).
+_FOLLOW_TABLE_CARDS = 13
+
+
+def _suit_spans(rules: Ruleset, em: Emitter) -> list[tuple[int, int]] | None:
+    """(lowest card, number of cards) of each suit, in suit order, when every suit's
+    cards are one run of consecutive card numbers small enough to tabulate; else None."""
+    suit_of = em.table_symbols()["SUIT_OF"]
+    by_suit: dict[int, list[int]] = {}
+    for c in sorted(rules.deck.cards):
+        by_suit.setdefault(suit_of[c], []).append(c)
+    if not by_suit or sorted(by_suit) != list(range(len(by_suit))):
+        return None
+    spans = []
+    for s in range(len(by_suit)):
+        cards = by_suit[s]
+        lo = cards[0]
+        if cards != list(range(lo, lo + len(cards))) or len(cards) > _FOLLOW_TABLE_CARDS:
+            return None
+        spans.append((lo, len(cards)))
+    return spans
+
+
+def _follow_tables(rules: Ruleset, em: Emitter) -> dict[str, Any]:
+    """``FOLLOW_OF[suit][holding]``: (the cards in deck order, their number, its bit
+    length - the draw's) of each holding of a suit, the holding read as ``(hand &
+    SUIT_MASK[suit]) >> SUIT_LO[suit]``; the last entry (index -1, no suit led) holds no
+    card. Only where `_suit_spans` applies."""
+    spans = _suit_spans(rules, em)
+    if spans is None:
+        return {}
+    follow = []
+    for lo, size in spans:
+        cards = [tuple(lo + j for j in range(size) if q >> j & 1) for q in range(1 << size)]
+        follow.append(tuple((cs, len(cs), len(cs).bit_length()) for cs in cards))
+    follow.append((((), 0, 0),))
+    return {"FOLLOW_OF": tuple(follow), "SUIT_LO": (*(lo for lo, _ in spans), 0)}
+
+
+def _follow_recipes(rules: Ruleset, em: Emitter) -> dict[str, str]:
+    """`FOLLOW_OF` as the expression that builds it (its literal is thousands of tuples)."""
+    spans = _suit_spans(rules, em)
+    if spans is None:
+        return {}
+    return {
+        "FOLLOW_OF": "(*(tuple((cs, len(cs), len(cs).bit_length()) for cs in (tuple(lo + j "
+        "for j in range(size) if q >> j & 1) for q in range(1 << size))) for lo, size in "
+        f"{tuple(spans)!r}), (((), 0, 0),))"
+    }
 
 
 class _HandOfSuit(ast.NodeTransformer):
@@ -146,6 +207,10 @@ class _Writer:
         )
         self.has_call = any(isinstance(p, CallPhase) for p in rules.flow)
         self.draw = spec.draw
+        self.follow_table = False  # followers' cards from `FOLLOW_OF` (set by `write`)
+        self.whole_tricks = False  # tricks from their lead in one block (`whole_trick`)
+        self.guard = "not trick"  # when a trick is played in one block
+        self.no_turn = False  # writing `whole_trick`: no declarations at a turn there
         sig_index = {s.id: i for i, s in enumerate(rules.signals)}
         self.cands: dict[str, list[Candidate]] = {}
         for at in ("lead", "follow", "any_time"):
@@ -193,7 +258,25 @@ class _Writer:
 
     # ----- the source -----
 
+    def shape(self) -> None:
+        """Which fast forms the loop takes: followers' cards from `FOLLOW_OF` (suits in
+        runs of the deck, no signals with a follow), whole tricks in one block."""
+        self.follow_table = (
+            _suit_spans(self.rules, self.em) is not None
+            and not self.cands["follow"]
+            and not self.cands["any_time"]
+        )
+        d = self.d
+        guard = self.trick_guard()
+        self.whole_tricks = (
+            self.follow_table
+            and guard is not None
+            and not (d is not None and d.at == "after_lead" and not d.mandatory)
+        )
+        self.guard = guard or "not trick"
+
     def write(self) -> str:
+        self.shape()
         body = _Lines()
         self.body(body)
         head = _Lines()
@@ -238,6 +321,9 @@ class _Writer:
             head(f"{name} = k.{name}")
         head("led = SUIT_OF[trick[0]] if trick else -1")
         head("fm = SUIT_MASK[led] if must_follow else 0  # the cards a follower must follow with")
+        if self.follow_table:
+            head("ft = FOLLOW_OF[led]  # the led suit's holdings to their cards")
+            head("fsh = SUIT_LO[led]")
         head("spos = k.spos")
         head("left = k.left")
         head("trump = k.trump")
@@ -274,15 +360,20 @@ class _Writer:
         out.depth = 1
         out("while True:")
         out.indent()
+        if self.whole_tricks:
+            self.whole_trick(out)
         out("h = hands[seat]")
         self.turn_declarations(out)
         out("if trick:")
         out.indent()
         out("p = h & fm")
-        out("if not p:")
-        out.indent()("p = h")
-        out.dedent()
-        self.choice(out, "follow")
+        if self.follow_table:  # the cards of the led suit held: one table lookup
+            self.follow_choice(out)
+        else:
+            out("if not p:")
+            out.indent()("p = h")
+            out.dedent()
+            self.choice(out, "follow")
         out.dedent()
         out("else:")
         out.indent()
@@ -291,15 +382,153 @@ class _Writer:
         self.choice(out, "lead")
         out("led = SUIT_OF[c]  # the trick's suit, and what the followers must follow with")
         out("fm = SUIT_MASK[led] if must_follow else 0")
+        if self.follow_table:
+            out("ft = FOLLOW_OF[led]")
+            out("fsh = SUIT_LO[led]")
         out.dedent()
         self.play(out)
+
+    def trick_guard(self) -> str | None:
+        """When a trick may be played in one block (`whole_trick`): at its lead, and -
+        where declarations are offered at a seat's own turn - outside their window (no
+        seat can then declare or stop between the trick's cards). None when a stop or
+        choice could come between the cards anyway (declarations that drawn cards
+        complete)."""
+        d = self.d
+        if d is None or d.mandatory:
+            return "not trick"
+        drawn = self.draw is not None and any(x.extends_to_drawn for x in self.rules.declarations)
+        if drawn:
+            return None
+        if d.at == "own_turn":
+            return "not trick and not window_open"
+        return "not trick"
+
+    def whole_trick(self, out: _Lines) -> None:
+        """A trick from its lead in one straight block (`whole_tricks`: nothing can stop
+        the play between a trick's cards but the trick's end, and the followers' cards
+        come from `FOLLOW_OF`): the lead as below, then each follower in seat order, the
+        cards kept in locals ``c0 ...`` instead of the `trick` list, the winner, the
+        same stops at the trick's end (the trick's first cards go to `trick` then, the
+        last card to `k.card`, as the card-by-card loop below leaves them), and the
+        bookkeeping of the trick at once. The loop below plays only a trick entered in
+        its middle (a state loaded there)."""
+        n = self.n
+        # only under the random policy (`grb`): a policy of its own may read the loop's
+        # locals (`agents.rollout` reads `trick`, `p`, `h`), which the card-by-card loop keeps
+        out(f"if {self.guard} and grb is not None:  # a trick from its lead, in one block")
+        out.indent()
+        self.no_turn = True  # (a block outside any own-turn declarations' window)
+        out("h = hands[seat]")
+        out("led = -1")
+        out("p = h")
+        self.choice(out, "lead")
+        out("led = SUIT_OF[c]  # the trick's suit, and what the followers must follow with")
+        out("fm = SUIT_MASK[led] if must_follow else 0")
+        out("ft = FOLLOW_OF[led]")
+        out("fsh = SUIT_LO[led]")
+        out("c0 = c")
+        out("b0 = b")
+        inline = not self.has_trump  # the winner found card by card (`follow_choice`)
+        if inline:
+            out("best = STRENGTH_OF[c]  # the trick's best card so far, and its place")
+            out("bi = 0")
+        self.card_done(out, lead=True)
+        for j in range(1, n):
+            out("seat = NEXT[seat]")
+            out("h = hands[seat]")
+            out("p = h & fm")
+            self.follow_choice(out, keep=j == n - 1, seat_no=j if inline else 0)
+            out(f"c{j} = c")
+            out(f"b{j} = b")
+            if j < n - 1:
+                self.card_done(out, lead=False)
+        if inline:
+            out("winner = SEAT_AT[leader][bi]")
+        else:
+            self.resolve(out, [f"c{j}" for j in range(n)])
+        out(f"left -= {n - 1}")
+        out(f"actions += {n - 1}")
+        self.trick_boundaries(out, first=[f"c{j}" for j in range(n - 1)])
+        self.card_done(out, lead=False)
+        out("left -= 1")
+        out("actions += 1")
+        self.after_trick(out, [f"c{j}" for j in range(n)])
+        out("continue")
+        out.dedent()
+        self.no_turn = False
+
+    def card_done(self, out: _Lines, *, lead: bool) -> None:
+        """A card's bookkeeping in `whole_trick` (the card-by-card loop's, less the
+        counts, which the block keeps per trick): out of the hand, no longer shown, in
+        the window's record, its signal (a lead's only), the called card seen."""
+        out("hands[seat] = h ^ b")
+        out("if public[seat] & b:")
+        out.indent()("public[seat] ^= b")
+        out.dedent()
+        if self.d is not None:
+            out("if window_open:")
+            out.indent()("wplayed[seat] |= b")
+            out.dedent()
+        if lead and self.rules.signals:
+            out("if sig >= 0:")
+            out.indent()("sig_log.extend((seat, sig, val, trick_no, c))")
+            out.dedent()
+        if self.has_call:
+            out("if c == called and not revealed:")
+            out.indent()("revealed = True")
+            out.dedent()
+
+    def follow_choice(self, out: _Lines, keep: bool = True, seat_no: int = 0) -> None:
+        """A follower's card `c` (bit `b`), `p` the hand within the suit to follow: from
+        `FOLLOW_OF` when it holds the suit, else from the whole hand. Without `keep`
+        (a follower of `whole_trick` before the last, whose choice no stop reports) the
+        choice's `pick`, `sig` and `val` are not set. A `seat_no` (the follower's place
+        in a `whole_trick` without trumps) keeps the trick's best card so far (`best`,
+        placed `bi`): a card of the suit held beats it by strength alone, a card from a
+        hand without it only when nothing had to be followed (`fm` empty) and it is of
+        the suit led."""
+        out("if p:")
+        out.indent()
+        if self.inline_turn():  # then the own-turn declarations (`turn_declarations`)
+            out("cs, np, kk = ft[p >> fsh]")
+            out("na = np + nd")
+            self.draw_choice(out, "na")
+            self.turn_declared(out, "np")
+        else:
+            out("cs, np, kk = ft[p >> fsh]  # the cards, how many, the draw's bit length")
+            self.draw_choice(out, "np", bits="kk", keep=keep)
+        if keep:
+            out("sig = -1")
+            out("val = None")
+        out("c = cs[i]")
+        out("b = 1 << c")
+        if seat_no:
+            out("if STRENGTH_OF[c] > best:")
+            out.indent()
+            out("best = STRENGTH_OF[c]")
+            out(f"bi = {seat_no}")
+            out.dedent()
+        out.dedent()
+        out("else:")
+        out.indent()
+        out("p = h")
+        self.choice(out, "follow")
+        if seat_no:
+            out("if not fm and SUIT_OF[c] == led and STRENGTH_OF[c] > best:")
+            out.indent()
+            out("best = STRENGTH_OF[c]")
+            out(f"bi = {seat_no}")
+            out.dedent()
+        out.dedent()
 
     def inline_turn(self) -> bool:
         """Are own-turn declarations played here (`turn_declarations`)? When they are the
         only extra choices besides claims: no any-time signals (whose order among the
         extras is another feature's), no drawn cards that extend them, no shown draws
-        (whose reveals would interleave with the declarations')."""
-        return inline_turn(self.rules, self.spec)
+        (whose reveals would interleave with the declarations'). Never within
+        `whole_trick`, which is written for tricks outside the declarations' window."""
+        return not self.no_turn and inline_turn(self.rules, self.spec)
 
     def turn_declarations(self, out: _Lines) -> None:
         """Where the interpreter may offer declarations with the cards, it decides; or,
@@ -615,23 +844,29 @@ class _Writer:
         out.dedent()
 
     @staticmethod
-    def draw_choice(out: _Lines, count: str, small: bool = False) -> None:
+    def draw_choice(
+        out: _Lines, count: str, small: bool = False, bits: str = "", keep: bool = True
+    ) -> None:
         """``pick = i``: one of `count` choices. With the seats' generators (`grb`, each
         one's `getrandbits`: the policy is the random one) `randrange` is written out as
-        `draws.randrange_of` does (the same numbers), saving a call a decision."""
+        `draws.randrange_of` does (the same numbers), saving a call a decision. `bits`
+        names a variable that already holds the count's bit length; without `keep`,
+        `pick` is left as it was (a choice no stop reports)."""
         out("if grb is None:")
-        out.indent()("pick = i = choose[seat](" + count + ")")
+        out.indent()(("pick = i = " if keep else "i = ") + f"choose[seat]({count})")
         out.dedent()
         out("else:")
         out.indent()
         out("g = grb[seat]")
-        # a count of cards alone is at most the deck's size: its bit length by table
-        out(f"kk = BITLEN[{count}]" if small else f"kk = ({count}).bit_length()")
-        out("i = g(kk)")
+        kk = bits or "kk"
+        if not bits:  # a count of cards alone is at most the deck's size: bit length by table
+            out(f"kk = BITLEN[{count}]" if small else f"kk = ({count}).bit_length()")
+        out(f"i = g({kk})")
         out(f"while i >= {count}:")
-        out.indent()("i = g(kk)")
+        out.indent()(f"i = g({kk})")
         out.dedent()
-        out("pick = i")
+        if keep:
+            out("pick = i")
         out.dedent()
 
     def plain_choice(self, out: _Lines) -> None:
@@ -698,9 +933,11 @@ class _Writer:
         out.dedent()
         self.after_trick(out)
 
-    def resolve(self, out: _Lines) -> None:
-        """The winner of the full trick: the highest trump, else the highest of the suit led."""
-        out("lc = trick[0]")
+    def resolve(self, out: _Lines, cards: list[str] | None = None) -> None:
+        """The winner of the full trick: the highest trump, else the highest of the suit
+        led; `cards` names the trick's cards in play order (default: the `trick` list)."""
+        card = cards if cards is not None else [f"trick[{ii}]" for ii in range(self.n)]
+        out(f"lc = {card[0]}")
         out("ls0 = SUIT_OF[lc]")
         out("bi = 0")
         if self.has_trump:
@@ -708,7 +945,7 @@ class _Writer:
             out.indent()
         out("best = STRENGTH_OF[lc]")
         for ii in range(1, self.n):  # unrolled: the number of seats is a constant
-            out(f"cc = trick[{ii}]")
+            out(f"cc = {card[ii]}")
             out("if SUIT_OF[cc] == ls0 and STRENGTH_OF[cc] > best:")
             out.indent()
             out("best = STRENGTH_OF[cc]")
@@ -720,7 +957,7 @@ class _Writer:
             out.indent()
             out("best = (2000 if ls0 == trump else 1000) + STRENGTH_OF[lc]")
             for ii in range(1, self.n):
-                out(f"cc = trick[{ii}]")
+                out(f"cc = {card[ii]}")
                 out("cs = SUIT_OF[cc]")
                 out("key = (2000 if cs == trump else 1000 if cs == ls0 else 0) + STRENGTH_OF[cc]")
                 out("if key > best:")
@@ -731,7 +968,10 @@ class _Writer:
             out.dedent()
         out("winner = SEAT_AT[leader][bi]")
 
-    def trick_boundaries(self, out: _Lines) -> None:
+    def trick_boundaries(self, out: _Lines, first: list[str] | None = None) -> None:
+        """The stops at a full trick, before its last card is done: the trick's first
+        cards stay in `trick` (`first`: the names of those `whole_trick` holds) and the
+        last card goes to `k.card`."""
         d = self.d
         conds: list[tuple[str, int]] = []
         if self.draw is not None:
@@ -747,19 +987,34 @@ class _Writer:
         for cond, code in conds:
             out(f"if {cond}:")
             out.indent()
-            out("trick.pop()")
+            if first is None:
+                out("trick.pop()")
+            else:
+                out(f"trick.extend([{', '.join(first)}])")
             out(f"k.stop = {code}")
             out("k.card = (c, sig, val)")
             out("break")
             out.dedent()
 
-    def after_trick(self, out: _Lines) -> None:
-        out("mask = " + " | ".join(f"(1 << trick[{ii}])" for ii in range(self.n)))
+    def won_trick(self, out: _Lines, cards: list[str] | None) -> None:
+        """The full trick to the winner and to the log; `cards` names its cards when not
+        in `trick` (`whole_trick`, whose bits are ``b0 ...``)."""
+        if cards is None:
+            out("mask = " + " | ".join(f"(1 << trick[{ii}])" for ii in range(self.n)))
+        else:
+            out("mask = " + " | ".join(f"b{ii}" for ii in range(self.n)))
         out("won[winner] |= mask")
         out("tricks_won[winner] += 1")
-        out("trick_log.extend((trick_no, leader, winner, must_follow))")
-        out("trick_log.extend(trick)")
-        out("trick.clear()")
+        if cards is None:
+            out("trick_log.extend((trick_no, leader, winner, must_follow))")
+            out("trick_log.extend(trick)")
+            out("trick.clear()")
+        else:
+            out(f"trick_log.extend((trick_no, leader, winner, must_follow, {', '.join(cards)}))")
+
+    def after_trick(self, out: _Lines, cards: list[str] | None = None) -> None:
+        """The full trick won (`won_trick`), the draws from the stock, the next trick."""
+        self.won_trick(out, cards)
         out("last_winner = winner")
         if self.draw is not None:
             shown = self.draw.shown

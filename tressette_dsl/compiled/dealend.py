@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tressette_dsl.compiled.draws import shuffled
@@ -232,23 +232,61 @@ _RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(DealRecord))
 _RECORD_SETTERS = tuple(getattr(DealRecord, name).__set__ for name in _RECORD_FIELDS)
 
 
-def _deal_record(*values: Any) -> DealRecord:
+def _record_maker() -> Callable[..., DealRecord]:
     """`DealRecord(*values)` (every field, in order) without the frozen dataclass's
-    `__init__`, which sets each field through `object.__setattr__`: one slot
-    descriptor call a field, the same record. A record class with a `__post_init__`
-    (checks) is built by its constructor."""
-    if _RECORD_DIRECT:
-        record = _new(DealRecord)
-        for put, value in zip(_RECORD_SETTERS, values, strict=True):
-            put(record, value)
-        return record
-    return DealRecord(*values)
+    `__init__`, which sets each field through `object.__setattr__`: one slot descriptor
+    call a field, written out one line a field (``S3(r, v3)``: no loop, no zip), the
+    same record. The source holds generated names alone. A record class with a
+    `__post_init__` (checks) is built by its constructor."""
+    direct = not hasattr(DealRecord, "__post_init__") and len(_RECORD_FIELDS) == len(
+        DealRecord.__slots__
+    )
+    if not direct:
+        return DealRecord
+    count = len(_RECORD_FIELDS)
+    lines = [f"def deal_record({', '.join(f'v{i}' for i in range(count))}):", "    r = new(DR)"]
+    lines += [f"    S{i}(r, v{i})" for i in range(count)]
+    lines.append("    return r")
+    namespace: dict[str, Any] = {"new": object.__new__, "DR": DealRecord}
+    namespace.update((f"S{i}", put) for i, put in enumerate(_RECORD_SETTERS))
+    exec(compile("\n".join(lines) + "\n", "<deal record>", "exec"), namespace)
+    made: Callable[..., DealRecord] = namespace["deal_record"]
+    return made
 
 
-_new = object.__new__
-_RECORD_DIRECT = not hasattr(DealRecord, "__post_init__") and len(_RECORD_FIELDS) == len(
-    DealRecord.__slots__
-)
+_deal_record = _record_maker()
+
+
+def _record_columns(facts: list[Any]) -> tuple[tuple[Any, ...], ...]:
+    """The record's units, cards' units, tricks and declared points per side, from the
+    sides' facts (`FastEnd._score`) transposed in one call instead of one list a field."""
+    cols = tuple(zip(*facts, strict=True))
+    return cols[4], cols[2], cols[1], cols[5]
+
+
+def _packets(
+    plan: tuple[
+        tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]
+    ],
+    n: int,
+    bit: tuple[int, ...],
+) -> Callable[[Sequence[int]], tuple[list[int], tuple[int, ...], tuple[int, ...]]]:
+    """One dealer's `_plan` as one generated expression over the shuffled order `o`:
+    each seat's hand as the OR of its cards' bits (``B[o[i]]``), the monte and the
+    stock as tuples of positions - no slices, no per-card calls. The source holds ints
+    and the names `o` and `B` alone."""
+    per_seat: list[list[int]] = [[] for _ in range(n)]
+    for seat, a, b in plan[0]:
+        per_seat[seat].extend(range(a, b))
+    hands = ", ".join(" | ".join(f"B[o[{i}]]" for i in got) or "0" for got in per_seat)
+    zones = [
+        "(" + "".join(f"o[{i}], " for a, b in slices for i in range(a, b)) + ")"
+        for slices in (plan[1], plan[2])
+    ]
+    source = f"def packets(o):\n    return [{hands}], {zones[0]}, {zones[1]}\n"
+    namespace: dict[str, Any] = {"B": bit}
+    exec(compile(source, "<packets>", "exec"), namespace)  # ints and two names only
+    return namespace["packets"]  # type: ignore[no-any-return]
 
 
 class FastEnd:
@@ -524,10 +562,7 @@ class FastEnd:
             declarer,
             partner,
             self.sides,
-            tuple([f[4] for f in facts]),
-            tuple([f[2] for f in facts]),
-            tuple([f[1] for f in facts]),
-            tuple([f[5] for f in facts]),
+            *_record_columns(facts),
             tuple(points),
             big[0].id if big else None,
             big[1] if big else None,
@@ -632,16 +667,11 @@ class FastEnd:
         """The hands (masks), monte and stock of deal `deal_no`: the seeded shuffle and
         the packets, from the seat after the dealer (`_plan`'s slices of the order)."""
         order = shuffled(self.rules.deck.cards, seed, deal_no)
-        plan = self.plans.get((dealer, n))
-        if plan is None:
-            plan = self.plans[(dealer, n)] = self._plan(dealer, n, len(order))
-        hands = [0] * n
-        bit = self.bit.__getitem__
-        for seat, a, b in plan[0]:
-            hands[seat] |= sum(map(bit, order[a:b]))  # distinct cards: the sum is the OR
-        monte = tuple([c for a, b in plan[1] for c in order[a:b]])
-        stock = tuple([c for a, b in plan[2] for c in order[a:b]])
-        return hands, monte, stock
+        packets = self.plans.get((dealer, n))
+        if packets is None:
+            plan = self._plan(dealer, n, len(order))
+            packets = self.plans[(dealer, n)] = _packets(plan, n, self.bit)
+        return packets(order)
 
     def _plan(
         self, dealer: int, n: int, size: int

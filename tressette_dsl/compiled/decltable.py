@@ -6,9 +6,12 @@ groups (`expr.patterns.pattern_instances` reads ``basis & mask`` per group, noth
 else), so the matches are memoised by ``basis & RELEVANT`` - the union of every pattern's
 group masks (for the Tressette accusi the aces, 2s and 3s: at most 4,096 keys a ruleset).
 What a seat has already declared is filtered out afterwards, exactly as `options` does,
-so the result is the engine's list, element for element. A pattern of a shape this does
-not know (no `groups`, another `kind`) turns the memo off: every call then matches afresh
-with the engine's own matcher, the same as `declare.options` with the kernel's records.
+so the result is the engine's list, element for element; those filtered lists are
+memoised too, by what was declared (as a set), the relevant cards of the basis and of
+the cards an option must contain (drawn cards), since `offered` reads nothing else. A
+pattern of a shape this does not know (no `groups`, another `kind`) turns the memo off:
+every call then matches afresh with the engine's own matcher, the same as
+`declare.options` with the kernel's records.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ _MEMO_LIMIT = 1 << 16  # bases per ruleset: bounded memory, ample for RELEVANT m
 class DeclTable:
     """`declare.options` over the kernel's own declarations, memoised by relevant cards."""
 
-    __slots__ = ("any_time", "decls", "fresh", "memo", "relevant", "rules")
+    __slots__ = ("any_time", "decls", "fresh", "made", "memo", "relevant", "rules")
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -43,6 +46,8 @@ class DeclTable:
         self.relevant = relevant
         self.memo: dict[int, Found] = {}
         self.fresh: dict[int, list[Option]] = {}  # the options of a seat yet to declare
+        # the options of a seat that declared already, or of its drawn cards (`options`)
+        self.made: dict[tuple[frozenset[tuple[str, int]], int, int, bool], list[Option]] = {}
         # (for the kernel's loading, once per ruleset) does it have any-time signals?
         self.any_time = any(sig.at == "any_time" for sig in rules.signals)
 
@@ -74,15 +79,27 @@ class DeclTable:
         if not self.decls:
             return []
         made = list(done)
-        if not made and not only_with and self.relevant is not None:
-            key = basis & self.relevant  # a seat that declared nothing yet: memoised too
+        relevant = self.relevant
+        if relevant is None:
+            return self._options(made, basis, only_with)
+        if not made and not only_with:
+            key = basis & relevant  # a seat that declared nothing yet: memoised too
             got = self.fresh.get(key)
             if got is None:
                 got = self._options(made, key, 0)
                 if len(self.fresh) < _MEMO_LIMIT:
                     self.fresh[key] = got
             return got
-        return self._options(made, basis, only_with)
+        # `offered` reads what was declared as a set, the basis through `found` (its
+        # relevant cards), and `only_with` by whether it is empty and by its cards in
+        # the instances (all relevant): the same key, the same options
+        wider = (frozenset(made), basis & relevant, only_with & relevant, bool(only_with))
+        found = self.made.get(wider)
+        if found is None:
+            found = self._options(made, basis, only_with)
+            if len(self.made) < _MEMO_LIMIT:
+                self.made[wider] = found
+        return found
 
     def _options(self, made: list[tuple[str, int]], basis: int, only_with: int) -> list[Option]:
         return offered(self.rules, self.found(basis), made, only_with)

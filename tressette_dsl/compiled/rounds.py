@@ -108,11 +108,12 @@ def kernel_round(rules: Ruleset, k: Kernel, choose: Sequence[Chooser]) -> int | 
     # a seat that declared nothing yet: its options straight from the table's memo
     fresh, relevant = table.fresh, table.relevant
     grb = k.grb  # the seats' getrandbits under the random policy: the draw written out
+    declared = {r.seat for r in decls}  # the seats with a declaration this deal
     for seat in _orders(rules)[k.seat]:
         while True:
             basis = hands[seat] | wplayed[seat]
             options = None
-            if relevant is not None and not any(r.seat == seat for r in decls):
+            if relevant is not None and seat not in declared:
                 options = fresh.get(basis & relevant)
             if options is None:
                 options = options_of([(r.decl, r.cards) for r in decls if r.seat == seat], basis)
@@ -129,6 +130,7 @@ def kernel_round(rules: Ruleset, k: Kernel, choose: Sequence[Chooser]) -> int | 
             if i >= n - 1:
                 break
             decl, text, cards = options[i]
+            declared.add(seat)
             decls.append(
                 DeclRecord(
                     seat=seat,

@@ -37,3 +37,18 @@ def test_the_deal_shuffle_is_the_engine_shuffle(seed: int) -> None:
     cards = list(range(40))
     for deal_no in range(1, 30):
         assert draws.shuffled(cards, seed, deal_no) == engine_rng.shuffled(cards, seed, deal_no)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 17, 32, 40, 52, 97])
+def test_the_unrolled_shuffle_is_the_library_shuffle(size: int) -> None:
+    for seed in range(20):
+        a, b = random.Random(f"unrolled:{seed}"), random.Random(f"unrolled:{seed}")
+        xs, ys = list(range(size)), list(range(size))
+        a.shuffle(xs)
+        draws.unrolled_shuffle(size)(b.getrandbits, ys)
+        assert ys == xs
+        assert b.getstate() == a.getstate()  # the same draws, no more, no fewer
+
+
+def test_one_unrolled_shuffle_per_size() -> None:
+    assert draws.unrolled_shuffle(40) is draws.unrolled_shuffle(40)

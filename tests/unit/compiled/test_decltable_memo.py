@@ -1,0 +1,44 @@
+"""The declaration table's memo of a seat's later options equals `declare.offered` afresh.
+
+The memo is keyed by what the seat declared (as a set), the relevant cards of its basis
+and of the cards an option must contain; every option list it returns must be the one the
+engine's own rule gives for the actual basis and cards, whichever entry answered.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tressette_dsl.compiled.decltable import DeclTable
+from tressette_dsl.engine.declare import offered
+from tressette_dsl.loader import load_ruleset
+
+
+@pytest.mark.parametrize("name", ["spizzichino-accusi-on-draw", "tressette", "nonna"])
+def test_memoised_options_are_the_engine_options(name: str) -> None:
+    rules = load_ruleset(name)
+    table = DeclTable(rules)
+    if table.relevant is None or not rules.declarations:
+        pytest.skip("no memo for this ruleset's patterns")
+    rng = random.Random(name)
+    cards = sorted(rules.deck.cards)
+    asked = 0
+    for _ in range(600):
+        basis = 0
+        for c in rng.sample(cards, 10):
+            basis |= 1 << c
+        fresh = table.options([], basis)
+        made = [(d.id, cards_) for d, _text, cards_ in fresh[: rng.randrange(3)]]
+        only_with = 0
+        if rng.random() < 0.5:
+            for c in rng.sample(cards, 2):
+                only_with |= 1 << c
+            basis |= only_with
+        got = table.options(made, basis, only_with)
+        want = offered(rules, table._match(basis), made, only_with)
+        assert got == want
+        asked += bool(made or only_with)
+    assert asked > 100  # the memo's keys were exercised, not only the fresh path
+    assert table.made  # and it kept entries
