@@ -40,6 +40,7 @@ from typing import Any
 from tressette_dsl.agents.endgame_score import Scorer
 from tressette_dsl.agents.endgame_view import Position, position
 from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.phases.tricks import winner_of
 from tressette_dsl.engine.step import evaluate
 from tressette_dsl.engine.table import sides as engine_sides
 from tressette_dsl.rules.model import Ruleset, TricksPhase, iter_cards
@@ -313,15 +314,8 @@ class _Search:
         return hand
 
     def winner(self, trick: Sequence[tuple[int, int]]) -> int:
-        suit, strength, trump = self.suit_of, self.strength, self.trump
-        led = suit[trick[0][1]]
-        best_seat, best = trick[0][0], (2 if led == trump else 1, strength[trick[0][1]])
-        for seat, card in trick[1:]:
-            cs = suit[card]
-            key = (2 if cs == trump else 1 if cs == led else 0, strength[card])
-            if key > best:
-                best_seat, best = seat, key
-        return best_seat
+        """The engine's own trick winner (`winner_of`)."""
+        return winner_of(self.model.rules, tuple(trick), self.trump)
 
     def moves(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
         """The cards worth trying: one of each run of touching cards of a suit in the

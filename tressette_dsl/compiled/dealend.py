@@ -28,6 +28,7 @@ from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine import declare
 from tressette_dsl.engine.match import fresh_deal
 from tressette_dsl.engine.phases.trick_features.base import TricksLocal
+from tressette_dsl.engine.phases.tricks import winner_of
 from tressette_dsl.engine.state import (
     DealRecord,
     DeclRecord,
@@ -396,7 +397,7 @@ class FastEnd:
         if s.window_open:
             wplayed[seat] |= bit
         trick = (*s.trick, (seat, card))
-        winner = self._winner(trick, s.trump)
+        winner = winner_of(self.rules, trick, s.trump)
         mask = 0
         for _x, c in trick:
             mask |= 1 << c
@@ -454,17 +455,6 @@ class FastEnd:
             return ended.with_parts(match=ended.match.but(over=True, outcome=outcome))
         ended = ended.with_parts(match=ended.match.but(deal_ended=True))
         return self._next_deal(ended)
-
-    def _winner(self, trick: tuple[tuple[int, int], ...], trump: int | None) -> int:
-        suit, strength = self.rules.deck.card_suit, self.rules.deck.card_strength
-        led = suit[trick[0][1]]
-        best_seat, best = trick[0][0], (2 if led == trump else 1, strength[trick[0][1]])
-        for seat, card in trick[1:]:
-            cs = suit[card]
-            key = (2 if cs == trump else 1 if cs == led else 0, strength[card])
-            if key > best:
-                best_seat, best = seat, key
-        return best_seat
 
     def _score(
         self,
