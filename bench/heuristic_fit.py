@@ -28,7 +28,6 @@ only on rulesets of that shape. Deterministic for a given seed, deal count and w
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import multiprocessing
 import random
@@ -53,15 +52,12 @@ HERE = Path(__file__).resolve().parent
 
 
 def _regret() -> ModuleType:
-    found = sys.modules.get("heuristic_regret")
-    if found is not None:
-        return found
-    spec = importlib.util.spec_from_file_location("heuristic_regret", HERE / "heuristic_regret.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["heuristic_regret"] = module
-    spec.loader.exec_module(module)
-    return module
+    """bench/heuristic_regret.py as a module (its decisions and values are the fit's data)."""
+    if str(HERE) not in sys.path:  # the bench scripts import each other from their folder
+        sys.path.insert(0, str(HERE))
+    import heuristic_regret  # noqa: PLC0415 - a sibling script, found through the path set just above
+
+    return heuristic_regret
 
 
 def _policy(table: str | None) -> None:

@@ -24,7 +24,6 @@ Signals are folded into the plain play: the heuristic's signal choice is not val
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import random
 import sys
@@ -49,15 +48,11 @@ HERE = Path(__file__).resolve().parent
 
 def _ceiling() -> ModuleType:
     """bench/ceiling.py as a module: its margin, sides and playout policy are the bound's."""
-    found = sys.modules.get("ceiling")
-    if found is not None:
-        return found
-    spec = importlib.util.spec_from_file_location("ceiling", HERE / "ceiling.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["ceiling"] = module
-    spec.loader.exec_module(module)
-    return module
+    if str(HERE) not in sys.path:  # the bench scripts import each other from their folder
+        sys.path.insert(0, str(HERE))
+    import ceiling  # noqa: PLC0415 - a sibling script, found through the path set just above
+
+    return ceiling
 
 
 def card_options(legal: Sequence[Action]) -> dict[str, Action]:
