@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(coverage.note())
     if coverage.delegated:
-        print("played by the interpreter, one action at a time:")
+        # the contract phases whose decisions `compiled.contract` plays in one run say so
+        print("played by the interpreter (one action at a time, unless it says 'in one run'):")
         for item in coverage.delegated:
             print(f"  - {item}")
     return EXIT_OK if coverage.covers else EXIT_UNCOVERED
