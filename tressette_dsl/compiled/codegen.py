@@ -466,11 +466,17 @@ class _Writer:
         out("if public[seat] & b:")
         out.indent()("public[seat] ^= b")
         out.dedent()
+        self.card_records(out, signals=lead)
+
+    def card_records(self, out: _Lines, *, signals: bool) -> None:
+        """What a played card leaves in the records, in both loops: the declaring
+        window's cards, its signal (when `signals`: the whole-trick block's followers make
+        none), the called card seen."""
         if self.d is not None:
             out("if window_open:")
             out.indent()("wplayed[seat] |= b")
             out.dedent()
-        if lead and self.rules.signals:
+        if signals and self.rules.signals:
             out("if sig >= 0:")
             out.indent()("sig_log.extend((seat, sig, val, trick_no, c))")
             out.dedent()
@@ -914,18 +920,7 @@ class _Writer:
         out("if public[seat] & b:")
         out.indent()("public[seat] ^= b")
         out.dedent()
-        if d is not None:
-            out("if window_open:")
-            out.indent()("wplayed[seat] |= b")
-            out.dedent()
-        if self.rules.signals:
-            out("if sig >= 0:")
-            out.indent()("sig_log.extend((seat, sig, val, trick_no, c))")
-            out.dedent()
-        if self.has_call:
-            out("if c == called and not revealed:")
-            out.indent()("revealed = True")
-            out.dedent()
+        self.card_records(out, signals=True)
         out("if not full:")
         out.indent()
         out("seat = NEXT[seat]")
