@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -40,11 +39,9 @@ from typing import Any
 import numpy as np
 
 from tressette_dsl.agents import heuristic_eval
-from tressette_dsl.agents.base import choose, seat_rng
 from tressette_dsl.agents.heuristic import HeuristicAgent, _View
 from tressette_dsl.agents.heuristic_features import FEATURES, card_features
 from tressette_dsl.agents.registry import build
-from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, start
 from tressette_dsl.engine.observe import observe
 from tressette_dsl.loader import load_ruleset
 
@@ -75,42 +72,30 @@ def generate(
     """The decisions of deals `first .. first+count-1` with features and values."""
     _policy(table)
     regret = _regret()
-    ceiling = regret._ceiling()
     rules = load_ruleset(ruleset)
-    n = rules.players.count
     hero, other = HeuristicAgent(), build("random")
     out: list[dict[str, Any]] = []
     for deal in range(first, first + count):
-        state, _ = start(rules, deal)
-        ours = ceiling.side_of(rules, deal % 2 % n)
-        agents = [hero if x in ours else other for x in range(n)]
-        search_rng = random.Random(f"regret:{deal}")  # as heuristic_regret
-        while not is_over(state) and not deal_over(state):
-            seat = state.to_act
-            if seat is None:
-                break
-            legal = legal_actions(rules, state)
-            action = choose(agents[seat], rules, state, legal, seat_rng(deal, seat))
-            options = regret.card_options(legal) if seat in ours else {}
-            if len(options) > 1:
-                cards = list(options)
-                view = _View(rules, observe(rules, state, seat))
-                rule = view.rule_card(cards)
-                rows = card_features(view, cards, rule)
-                valued = regret.values(rules, state, seat, options, worlds=worlds, rng=search_rng)
-                out.append(
-                    {
-                        "deal": deal,
-                        "position": len(state.cards.trick),
-                        "played": len(view.obs.tricks),
-                        "in_hand": len(view.hand),
-                        "cards": cards,
-                        "features": rows,
-                        "win": [valued[c][0] for c in cards],
-                        "margin": [valued[c][1] for c in cards],
-                    }
-                )
-            state, _ = apply(rules, state, action, events=False)
+        for state, seat, _action, options, search_rng in regret.card_decisions(
+            rules, deal, hero, other
+        ):
+            cards = list(options)
+            view = _View(rules, observe(rules, state, seat))
+            rule = view.rule_card(cards)
+            rows = card_features(view, cards, rule)
+            valued = regret.values(rules, state, seat, options, worlds=worlds, rng=search_rng)
+            out.append(
+                {
+                    "deal": deal,
+                    "position": len(state.cards.trick),
+                    "played": len(view.obs.tricks),
+                    "in_hand": len(view.hand),
+                    "cards": cards,
+                    "features": rows,
+                    "win": [valued[c][0] for c in cards],
+                    "margin": [valued[c][1] for c in cards],
+                }
+            )
     return out
 
 

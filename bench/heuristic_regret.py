@@ -28,7 +28,7 @@ import json
 import random
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -101,6 +101,32 @@ def values(
     return out
 
 
+Decision = tuple[GameState, int, Action, dict[str, Action], random.Random]
+
+
+def card_decisions(rules: Ruleset, deal: int, hero: Any, other: Any) -> Iterator[Decision]:
+    """Deal `deal` with `hero` on the ceiling's side for that deal and `other` on the
+    rest: at each of hero's card plays with a choice, (the state, the seat, hero's action,
+    the card options, the deal's search rng) - before the action is applied. The deals,
+    seat rngs and search rngs that both this script and heuristic_fit.py value."""
+    ceiling = _ceiling()
+    n = rules.players.count
+    state, _ = start(rules, deal)
+    ours = ceiling.side_of(rules, deal % 2 % n)
+    agents = [hero if x in ours else other for x in range(n)]
+    search_rng = random.Random(f"regret:{deal}")
+    while not is_over(state) and not deal_over(state):
+        seat = state.to_act
+        if seat is None:
+            break
+        legal = legal_actions(rules, state)
+        action = choose(agents[seat], rules, state, legal, seat_rng(deal, seat))
+        options = card_options(legal) if seat in ours else {}
+        if len(options) > 1:
+            yield state, seat, action, options, search_rng
+        state, _ = apply(rules, state, action, events=False)
+
+
 def run(
     ruleset: str,
     deals: int,
@@ -112,47 +138,33 @@ def run(
 ) -> dict[str, Any]:
     """Play the deals and return the regret table (see the module's docstring)."""
     rules = load_ruleset(ruleset)
-    ceiling = _ceiling()
-    n = rules.players.count
     hero = build(bot)
     other = build("random")
     rows: dict[str, list[tuple[float, float]]] = defaultdict(list)
     decisions = 0
     for deal in range(seed, seed + deals):
-        state, _ = start(rules, deal)
-        ours = ceiling.side_of(rules, deal % 2 % n)
-        agents = [hero if x in ours else other for x in range(n)]
-        search_rng = random.Random(f"regret:{deal}")
-        while not is_over(state) and not deal_over(state):
-            seat = state.to_act
-            if seat is None:
-                break
-            legal = legal_actions(rules, state)
-            action = choose(agents[seat], rules, state, legal, seat_rng(deal, seat))
-            options = card_options(legal) if seat in ours else {}
-            if len(options) > 1:
-                decisions += 1
-                chosen = str(action).split()[1]
-                valued = values(rules, state, seat, options, worlds=worlds, rng=search_rng)
-                best_win = max(v[0] for v in valued.values())
-                best_margin = max(v[1] for v in valued.values())
-                regret = (best_win - valued[chosen][0], best_margin - valued[chosen][1])
-                position = len(state.cards.trick)
-                trick_no = state.trick_no
-                rows[f"pos{position}"].append(regret)
-                rows[f"trick{trick_no:02d}"].append(regret)
-                rows["all"].append(regret)
-                if dump is not None:
-                    line = {
-                        "deal": deal,
-                        "seat": seat,
-                        "position": position,
-                        "trick": trick_no,
-                        "chosen": chosen,
-                        "values": {c: list(v) for c, v in valued.items()},
-                    }
-                    dump.write(json.dumps(line) + "\n")
-            state, _ = apply(rules, state, action, events=False)
+        for state, seat, action, options, search_rng in card_decisions(rules, deal, hero, other):
+            decisions += 1
+            chosen = str(action).split()[1]
+            valued = values(rules, state, seat, options, worlds=worlds, rng=search_rng)
+            best_win = max(v[0] for v in valued.values())
+            best_margin = max(v[1] for v in valued.values())
+            regret = (best_win - valued[chosen][0], best_margin - valued[chosen][1])
+            position = len(state.cards.trick)
+            trick_no = state.trick_no
+            rows[f"pos{position}"].append(regret)
+            rows[f"trick{trick_no:02d}"].append(regret)
+            rows["all"].append(regret)
+            if dump is not None:
+                line = {
+                    "deal": deal,
+                    "seat": seat,
+                    "position": position,
+                    "trick": trick_no,
+                    "chosen": chosen,
+                    "values": {c: list(v) for c, v in valued.items()},
+                }
+                dump.write(json.dumps(line) + "\n")
     table = {
         kind: {
             "decisions": len(v),
