@@ -152,6 +152,7 @@ class _View:
         self.hand: tuple[str, ...] = tuple(obs.hand) if obs is not None else hand
         self.reverse = rules.match.winner == "lowest"
         self._voids: dict[int, set[int]] | None = None
+        self._seen: set[str] | None = None
 
     # --- cards --------------------------------------------------------------------------
     def idx(self, card: str) -> int:
@@ -170,8 +171,12 @@ class _View:
         return sum(1 for c in self.hand if self.suit(c) == suit)
 
     def seen(self) -> set[str]:
-        """Cards whose place this seat knows: its hand, everything played, shown cards."""
-        out = set(self.hand)
+        """Cards whose place this seat knows: its hand, everything played, shown cards.
+        Worked out once a decision (the rules and the card evaluator both ask); callers
+        only read it."""
+        if self._seen is not None:
+            return self._seen
+        out = self._seen = set(self.hand)
         for trick in self.obs.tricks:
             out.update(card for _seat, card in trick["plays"])
         out.update(card for _seat, card in self.obs.trick)
@@ -198,7 +203,10 @@ class _View:
     def voids(self) -> dict[int, set[int]]:
         """Suits each seat has shown it lacks: a card off the suit led in a finished trick
         whose record says follow-suit was in force (`follow`; a seat free to play any card,
-        as in tressette-in-due's last tricks or without follow-suit, shows nothing)."""
+        as in tressette-in-due's last tricks or without follow-suit, shows nothing).
+        Worked out once a decision; callers only read it."""
+        if self._voids is not None:
+            return self._voids
         out: dict[int, set[int]] = {}
         for trick in self.obs.tricks:
             plays = trick["plays"]
@@ -208,6 +216,7 @@ class _View:
             for seat, card in plays[1:]:
                 if self.suit(card) != led:
                     out.setdefault(int(seat), set()).add(led)
+        self._voids = out
         return out
 
     def uncatchable(self, card: str, seats: Sequence[int], seen: set[str]) -> bool:
@@ -219,8 +228,7 @@ class _View:
         suit, trump = self.suit(card), self.trump()
         if trump is not None and suit != trump:
             return False
-        voids = self._voids if self._voids is not None else self.voids()
-        self._voids = voids
+        voids = self.voids()
         return all(suit in voids.get(seat, set()) for seat in seats)
 
     def opponents(self) -> list[int]:

@@ -5,14 +5,12 @@ none of that suit, so a card only such seats could have beaten is as good as a m
 
 from __future__ import annotations
 
-import dataclasses
-import random
 from typing import Any
 
 import pytest
 
-from tressette_dsl.agents import HeuristicAgent
-from tressette_dsl.engine import new_game, observe, parse_action
+from tests.unit.agents.heuristic_views import heuristic_choice
+from tressette_dsl.engine import new_game
 from tressette_dsl.loader import load_ruleset
 
 
@@ -29,21 +27,11 @@ def _trick(follow: bool) -> dict[str, Any]:
 
 
 def _choose(table: tuple[Any, Any], hand: list[str], legal: list[str], **obs: Any) -> str:
+    """The shared builder (`heuristic_views`) with no signals and every hand this size."""
     rules, state = table
-    fields: dict[str, Any] = {
-        "hand": tuple(hand),
-        "trick": (),
-        "tricks": (),
-        "known": ((),) * 4,
-        "declarations": (),
-        "signals": (),
-        "running": (0, 0),
-        "hand_sizes": (len(hand),) * 4,
-    }
+    fields: dict[str, Any] = {"signals": (), "hand_sizes": (len(hand),) * 4}
     fields.update(obs)
-    view = dataclasses.replace(observe(rules, state, 0), **fields)
-    actions = [parse_action(rules, state, text) for text in legal]
-    return str(HeuristicAgent().act(rules, view, actions, random.Random(0)))
+    return heuristic_choice(rules, state, hand, legal, **fields)
 
 
 HAND = ["KD", "6C", "7C", "5B"]
