@@ -11,6 +11,7 @@ must follow its player, as `simulate`'s runner binds an agent to a person.
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -238,3 +239,16 @@ def test_a_short_limit_shrinks_the_table_deal_after_deal(seats: int, tmp_path: P
     assert [dataclasses.replace(s, seconds=0.0) for s in got_s] == [
         dataclasses.replace(s, seconds=0.0) for s in want_s
     ]
+
+
+def test_compile_and_bench_take_a_seat_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compile", "traversone", "--seats", "8", "--show"]) == 0
+    assert "N = 8  # seats" in capsys.readouterr().out
+    assert main(["compile", "traversone", "--seats", "9"]) == 2
+    assert "2 to 8 players, not 9" in capsys.readouterr().err
+    for extra in ([], ["--seats", "5"]):
+        args = ["bench", "traversone", "--deals", "3", "--games", "1", "--format", "json"]
+        assert main([*args, *extra]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["compiled_covers"] is True
+        assert data["paths"]["compiled"] == "kernel"
