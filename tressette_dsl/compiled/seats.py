@@ -73,16 +73,16 @@ class Table:
     a deal's end: when the table changed (another count, another roster) it switches the
     three and says so."""
 
-    __slots__ = ("base", "by_player", "choose", "compiled", "n", "roster", "rules")
+    __slots__ = ("base", "choose", "compiled", "n", "players", "roster", "rules")
 
     def __init__(
         self, rules: Ruleset, compiled: CompiledRuleset, state: GameState, choose: list[Chooser]
     ) -> None:
         self.base = rules
+        # `choose` is the playout's own list (its first choice may be put back into it)
         self.rules, self.compiled, self.choose = rules, compiled, choose
         self.n, self.roster = state.n, state.match.roster
-        # each player (the seat he began the match in) and the chooser of his seat now
-        self.by_player = dict(zip(seats_in(state), choose, strict=False))
+        self.players = seats_in(state)  # each seat's player: the seat he began the match in
 
     @staticmethod
     def of(
@@ -104,8 +104,9 @@ class Table:
         self.n, self.roster = state.n, roster
         self.rules = rules_at(self.base, state)
         self.compiled = compile_ruleset(self.rules)
-        by_player = self.by_player
-        self.choose = [by_player[player] for player in seats_in(state)]
+        by_player = dict(zip(self.players, self.choose, strict=False))
+        self.players = seats_in(state)
+        self.choose = [by_player[player] for player in self.players]
         return True
 
 
