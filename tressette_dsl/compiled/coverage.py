@@ -74,13 +74,11 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     uncovered.extend(seating.uncovered(rules))
     if rules.signals and rules.signaling.combine:
         uncovered.append("signaling.combine: true")
-    # the language of issue 12 (the reverse game): residual scoring and rescoring big wins
-    # are the interpreter's at the end of the deal (FastEnd.applies delegates it); a table
-    # that shrinks, or cards laid before the deal, are not compiled at all yet
-    if rules.match.eliminate is not None:
-        uncovered.append("match.eliminate")
-    if any(zone.laid for zone in rules.zones):
-        uncovered.append("cards laid in a zone before the deal (zones.<id>.cards)")
+    # the language of issue 12 (the reverse game): residual scoring, rescoring big wins,
+    # elimination (the seats leaving, the table numbered again, the next deal at the
+    # smaller table's count) and cards laid before the deal are the interpreter's at the
+    # end of the deal and in the deal (FastEnd.applies delegates them); each count of a
+    # seat table has its own kernel (`seats`)
     d = rules.declaring
     from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
 

@@ -349,6 +349,10 @@ class FastEnd:
             return "phase conditions or a misdeal round"
         if rules.sides.mode == "contract":
             return "contract sides"
+        if rules.match.eliminate is not None:  # the seats leave, the table is renumbered
+            return "match.eliminate: the seats leaving and the smaller table's next deal"
+        if any(z.laid for z in rules.zones):
+            return "cards laid in a zone before the deal (zones.<id>.cards)"
         if any(z.id not in ("stock", "monte") for z in rules.zones):
             return "a zone other than the stock and the monte"
         if any(z.leftover_to != rules.scoring.leftover_to for z in rules.zones):

@@ -30,6 +30,7 @@ from tressette_dsl.compiled.contract import plays as contract_plays
 from tressette_dsl.compiled.decltable import table_of
 from tressette_dsl.compiled.draws import getrandbits_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
+from tressette_dsl.compiled.seats import Table, rules_at
 from tressette_dsl.compiled.steps import (
     Chooser,
     PlayoutStats,
@@ -604,6 +605,7 @@ def playout(
     each of its moves), drawn from no random source."""
     if until not in ("deal", "match"):
         raise ValueError(f"until must be 'deal' or 'match', not {until!r}")
+    rules = rules_at(rules, state)  # a seat table: the count's ruleset (`seats`)
     compiled = compile_ruleset(rules)
     if engine == "compiled" and not compiled.coverage.covers:
         raise ValueError(compiled.coverage.note())
@@ -613,7 +615,12 @@ def playout(
     began = stats.actions
     forced = _ForcedFirst(choose, state, first, rules)
     pending = forced.pending
+    table = Table.of(rules, compiled, state, choose) if until == "match" else None
     while not state.over:
+        if table is not None and table.follow(state):  # seats left: the smaller table's
+            rules, compiled, choose = table.rules, table.compiled, table.choose
+            # a count the kernel does not cover is the interpreter's
+            use_kernel = engine != "interpreted" and compiled.coverage.covers
         if use_kernel and in_kernel(compiled, state):
             state = kernel_step(  # type: ignore[assignment]  # no `finish`: a state
                 rules,
@@ -677,6 +684,7 @@ def playout_result(
     (a search bot scoring a playout): when the kernel ends the deal itself, the deal is
     scored on its lists (`chain.DealEnd`) and neither the ended deal's state nor the
     next deal is built."""
+    rules = rules_at(rules, state)  # a seat table: the count's ruleset (`seats`)
     compiled = compile_ruleset(rules)
     if not light_fits(rules, compiled, state):
         end = playout(
@@ -762,6 +770,7 @@ def playout_match(
     final state: when the kernel ends the match itself (deal after deal on its own lists,
     `chain`), no `GameState` is built at all; otherwise the final state's record. The
     same choices give the same `Finished` as the interpreter's final state."""
+    rules = rules_at(rules, state)  # a seat table: the count's ruleset (`seats`)
     compiled = compile_ruleset(rules)
     if not compiled.coverage.covers:
         end = playout(rules, state, rng, policy=policy, until="match", stats=stats)
@@ -769,8 +778,15 @@ def playout_match(
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
     began = stats.actions
+    table = Table.of(rules, compiled, state, choose)
+    covers = True
     while not state.over:
-        if in_kernel(compiled, state):
+        if table is not None and table.follow(state):  # seats left: the smaller table's
+            rules, compiled, choose = table.rules, table.compiled, table.choose
+            covers = compiled.coverage.covers  # else that table is the interpreter's
+        if not covers:
+            state = interpreted_step(rules, state, choose, stats)
+        elif in_kernel(compiled, state):
             got = kernel_step(
                 rules,
                 compiled,
