@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tressette_dsl.compiled import seating
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
 from tressette_dsl.compiled.chain import Between, Chain, DealEnd, Finished, chain_for
 from tressette_dsl.compiled.contract import contract_run
@@ -40,6 +41,7 @@ from tressette_dsl.compiled.steps import (
     no_claims,
 )
 from tressette_dsl.compiled.writeback import window_record, zones_with
+from tressette_dsl.engine import to_act
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
 from tressette_dsl.engine.game import legal_actions, new_game
@@ -373,14 +375,21 @@ def _drive(
     """The generated loop and the rounds and deal ends played on the kernel, until a
     moment that needs a `GameState` (or the end of a match the kernel ends itself)."""
     assert compiled.run is not None
+    dummy = rules.players.dummy is not None
+    asked = choose
+    if dummy:  # a dummy's turn draws from its owner's chooser (`seating`)
+        choose = seating.seated(rules, k.dealer, k.deal_no, asked)
     bits = [getrandbits_of(c) for c in choose]
     k.grb = None if None in bits else bits  # type: ignore[assignment]
     if first is not None and not first.used and k.grb is not None:
         k.grb[k.seat] = _FirstBits(first, k.grb, k.seat)
     chain = k.chain
+    shown = seating.Exposure.before(rules, k) if dummy else None  # shown by the first card
     while True:
         if run:
             compiled.run(k, choose)
+            if shown is not None:
+                shown = shown.after(k)
         run = True
         if k.pick == -2 and k.seat == k.leader:  # a declaring round at a trick's start
             decisions = kernel_round(rules, k, choose)
@@ -399,6 +408,12 @@ def _drive(
             if k.finished is not None:
                 break
             stats.deals_dealt += 1
+            if dummy:  # the next deal's dummy and owner, and its exposure
+                choose = seating.seated(rules, k.dealer, k.deal_no, asked)
+                if k.grb is not None:
+                    bits = [getrandbits_of(c) for c in choose]
+                    k.grb = None if None in bits else bits  # type: ignore[assignment]
+                shown = seating.Exposure.before(rules, k)
             run = k.pick != -2  # a round before the first trick: played first
             continue  # the next deal, dealt into the same kernel
         break
@@ -526,11 +541,19 @@ class _ForcedFirst:
 
     __slots__ = ("pending", "restore")
 
-    def __init__(self, choose: list[Chooser], state: GameState, first: int | None) -> None:
+    def __init__(
+        self,
+        choose: list[Chooser],
+        state: GameState,
+        first: int | None,
+        rules: Ruleset | None = None,
+    ) -> None:
         self.pending: _First | None = None
         self.restore: tuple[int, Chooser] | None = None
         if first is not None and state.to_act is not None and not state.over:
-            seat = state.to_act
+            # the seat whose chooser draws the first decision: a dummy's owner (`rules`)
+            seat = to_act(state, rules)
+            assert seat is not None
             self.restore = (seat, choose[seat])
             self.pending = _First(first)
             choose[seat] = _FirstThen(self.pending, choose[seat])
@@ -590,7 +613,7 @@ def playout(
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
     began = stats.actions
-    forced = _ForcedFirst(choose, state, first)
+    forced = _ForcedFirst(choose, state, first, rules)
     pending = forced.pending
     table = Table.of(rules, compiled, state, choose) if until == "match" else None
     while not state.over:
@@ -670,7 +693,7 @@ def playout_result(
         return result(rules, end)
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
-    forced = _ForcedFirst(choose, state, first)
+    forced = _ForcedFirst(choose, state, first, rules)
     got = deal_end(rules, compiled, state, choose, stats, forced=forced, max_actions=max_actions)
     if isinstance(got, DealEnd):
         return got.result(rules, state.n)

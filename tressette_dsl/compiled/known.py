@@ -70,8 +70,11 @@ FIELDS: Mapping[str, frozenset[str]] = {
         "PacketSpec": ("count", "zone"),
         "Pattern": ("text", "kind", "need", "ranks", "groups", "start", "end"),
         "Payoff": ("success", "value", "declarer", "partner", "defender", "zero_sum"),
-        # dummy / people: named as not covered by `coverage.structural` itself
+        # dummy / people: `compiled.seating` (who decides, the exposure; the deal's end
+        # delegated)
         "Players": ("count", "step", "direction", "names", "dummy", "people"),
+        "Dummy": ("seat", "owner", "exposed"),
+        "People": ("names", "seat", "sitting_out"),
         "RevealPhase": ("id", "when", "zone", "kind"),
         "Ruleset": (
             *("id", "title", "file", "players", "sides", "deck", "flow", "contracts"),

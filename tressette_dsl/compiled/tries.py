@@ -102,7 +102,7 @@ class Tries:
         as (seat totals, winner seats)."""
         choose = self.choose[:]
         world, rules, compiled = self.world, self.rules, self.compiled
-        forced = _ForcedFirst(choose, world, first)
+        forced = _ForcedFirst(choose, world, first, rules)
         stats = PlayoutStats()
         k = self.template.copy()
         bits = self.bits
