@@ -46,10 +46,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.endgame import endgame_card
+from tressette_dsl.agents.endgame_worlds import sampled_card
 from tressette_dsl.agents.heuristic_eval import card_weights, override_margin
 from tressette_dsl.agents.heuristic_features import card_features
 from tressette_dsl.agents.signal_sense import sense
+from tressette_dsl.agents.trump_play import trump_card
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.rules.model import AuctionPhase, Ruleset
@@ -60,13 +63,22 @@ CardKey = tuple[int, int]
 
 class HeuristicAgent:
     name = "heuristic"
+    # worlds for the last tricks only (`endgame_worlds`); the service draws nothing until asked
+    needs_worlds = True
 
     def act(
-        self, rules: Ruleset, observation: Observation, legal: Sequence[Action], rng: random.Random
+        self,
+        rules: Ruleset,
+        observation: Observation,
+        legal: Sequence[Action],
+        rng: random.Random,
+        *,
+        worlds: Worlds | None = None,
     ) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
         view = _View(rules, observation)
+        view.worlds, view.rng = worlds, rng
         if view.reverse:  # points are penalties: declaring adds to one's own
             legal = [
                 a for a in legal if str(a).split(" ", 1)[0] not in ("declare", "announce")
@@ -153,6 +165,8 @@ class _View:
         self.reverse = rules.match.winner == "lowest"
         self._voids: dict[int, set[int]] | None = None
         self._seen: set[str] | None = None
+        self.worlds: Worlds | None = None  # the caller's worlds, for the last tricks
+        self.rng: random.Random | None = None
 
     # --- cards --------------------------------------------------------------------------
     def idx(self, card: str) -> int:
@@ -448,6 +462,10 @@ class _View:
         cards = list(plain)
         choice = self.card_choice(cards)
         choice = endgame_card(self.rules, self.obs, cards, choice)  # exact when determined
+        if self.rng is not None:  # else over sampled worlds, near the end
+            choice = sampled_card(
+                self.rules, self.obs, cards, choice, worlds=self.worlds, rng=self.rng
+            )
         variants = [a for a in plays if _card_of(a) == choice]
         return self._signal(variants, plain[choice])
 
@@ -455,6 +473,9 @@ class _View:
         """The card the hand-written rules pick (leading, following; reverse games)."""
         if self.reverse:
             return self._follow_low(cards) if self.obs.trick else self._lead_low(cards)
+        trump = self.trump()
+        if trump is not None:  # a trump suit: its own rules (`trump_play`)
+            return trump_card(self, cards, trump)
         return self._follow(cards) if self.obs.trick else self._lead(cards)
 
     def card_choice(self, cards: list[str]) -> str:
