@@ -32,9 +32,9 @@ _spec.loader.exec_module(_digest)
 OVERLAYS: dict[str, tuple[str, str]] = _digest.CASES
 
 # The reverse game's keys (issue 12: residual scoring, rescoring big wins, elimination, laid
-# cards) are not compiled yet: those rulesets fall back to the interpreter, and
-# test_reverse_game_falls_back_to_the_interpreter checks that the kernel says so.
-INTERPRETED = {"traversone"}
+# cards) are compiled, their deal end delegated; traversone's other seat counts and whole
+# matches with eliminations are in test_compiled_seat_table.py.
+INTERPRETED: set[str] = set()
 # A bundled ruleset whose features the kernel reports as not covered (e.g. a dummy seat,
 # `seating.dummy`) is played by the interpreter: `test_bundled_fallback_plays_the_same`.
 _COVERS = {
@@ -44,13 +44,6 @@ _COVERS = {
 }
 BUNDLED = [name for name, covers in _COVERS.items() if covers]
 FALLBACK = [name for name, covers in _COVERS.items() if not covers]
-
-
-@pytest.mark.parametrize("name", sorted(INTERPRETED))
-def test_reverse_game_falls_back_to_the_interpreter(name: str) -> None:
-    coverage = compile_ruleset(load_ruleset(name)).coverage
-    assert not coverage.covers
-    assert "match.eliminate" in coverage.uncovered
 
 
 class Recorder:

@@ -18,9 +18,9 @@ from tressette_dsl.compiled import compile_ruleset
 from tressette_dsl.compiled.matches import engine_for
 from tressette_dsl.loader import load_ruleset, playable_rulesets
 
-# traversone's shrinking table (match.eliminate) and laid cards are not compiled yet: the
-# kernel says so and simulate uses the interpreter (test_compiled_differential.py)
-INTERPRETED = {"traversone"}
+# traversone's shrinking table (match.eliminate) and laid cards are compiled (its other
+# seat counts: test_compiled_seat_table.py); nothing is left out here
+INTERPRETED: set[str] = set()
 # A bundled ruleset with other features the kernel does not cover (e.g. `seating.dummy`)
 # runs on the interpreter whatever the engine asked: `test_uncovered_ruleset_runs_interpreted`.
 _COVERS = {
