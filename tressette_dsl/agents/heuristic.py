@@ -36,6 +36,10 @@ What it adds to the first version (kept as `heuristic-v1`):
   observation by weights fitted to a fair sampled search (bench/heuristic_fit.py), and a
   card that scores clearly above the rules' own is played instead (against random play in
   `tressette` about 81% of deals instead of 77%; 57% against heuristic-v1);
+* trump games and contract games (session 6): where a suit is trump its cards follow
+  `trump_play` (a side-suit master is not safe while trumps are out); in contract games
+  the last tricks are solved over a few worlds sampled from its `Worlds` service
+  (`endgame_worlds`); it bids only with 1.5 times what a level needs (`_BID_CAUTION`);
 * polarity: when ``match.winner`` is ``lowest`` points are penalties, so it declares nothing,
   leads low, ducks under the trick with its highest card that still loses, and throws its
   most valuable card when it cannot follow.
