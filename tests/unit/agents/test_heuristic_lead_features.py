@@ -105,3 +105,22 @@ def test_refeaturing_replays_the_stored_decisions(table_reset: None) -> None:
     assert [d["win"] for d in again] == [d["win"] for d in stored]
     with pytest.raises(ValueError, match="deal 7000"):
         fit.refeature("tressette", stale[1:])
+
+
+def test_the_candidate_table_reads_and_the_table_arena_reports(
+    table_reset: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = importlib.util.spec_from_file_location(
+        "heuristic_table_arena", BENCH / "heuristic_table_arena.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    candidate = BENCH / "heuristic_weights_session6.json"
+    assert module.main([str(candidate), "--deals", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "heuristic vs random" in out and "2 deals" in out
+    rules = load_ruleset("tressette")
+    weights = heuristic_eval.card_weights(rules, 0, 0, 10)  # the candidate, swapped in
+    assert weights is not None and len(weights) == len(FEATURES)
+    assert any(weights[28:])  # it uses the session-6 columns
