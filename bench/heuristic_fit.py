@@ -99,6 +99,34 @@ def generate(
     return out
 
 
+def refeature(
+    ruleset: str, decisions: Sequence[dict[str, Any]], table: str | None = None
+) -> list[dict[str, Any]]:
+    """The same decisions with their `features` rows worked out again by today's
+    `card_features`: each deal is replayed with the policy that played it (`table`, as in
+    `generate`; the values, the expensive part, are kept). A row that no longer matches
+    its decision (another policy, other cards) is an error, not a silent mix."""
+    _policy(table)
+    regret = _regret()
+    rules = load_ruleset(ruleset)
+    hero, other = HeuristicAgent(), build("random")
+    by_deal: dict[int, list[dict[str, Any]]] = {}
+    for d in decisions:
+        by_deal.setdefault(int(d["deal"]), []).append(d)
+    out: list[dict[str, Any]] = []
+    for deal, old in by_deal.items():
+        replayed = list(regret.card_decisions(rules, deal, hero, other))
+        if len(replayed) != len(old):
+            raise ValueError(f"deal {deal}: {len(replayed)} decisions replayed, {len(old)} stored")
+        for d, (state, seat, _action, options, _rng) in zip(old, replayed, strict=True):
+            cards = list(options)
+            if cards != d["cards"]:
+                raise ValueError(f"deal {deal}: the replay offers {cards}, not {d['cards']}")
+            view = _View(rules, observe(rules, state, seat))
+            out.append({**d, "features": card_features(view, cards, view.rule_card(cards))})
+    return out
+
+
 def _generate_chunk(job: tuple[str, int, int, int, str | None]) -> list[dict[str, Any]]:
     return generate(*job)
 
@@ -185,12 +213,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--where", default="lead,pos1,pos2", help="trick positions the table decides"
     )
     parser.add_argument("--extra-data", default="", help="more decision files, comma-separated")
+    parser.add_argument(
+        "--refeature",
+        action="store_true",
+        help="work the rows of --data out again (replayed with --policy) with today's FEATURES",
+    )
     parser.add_argument("--out", default=None, help="where to write the weights table")
     args = parser.parse_args(argv)
     rules = load_ruleset(args.ruleset)
     data_path = Path(args.data) if args.data else None
     if data_path is not None and data_path.exists():
         decisions = [json.loads(line) for line in data_path.read_text().splitlines() if line]
+        if args.refeature:  # written back: the values are kept, the rows are today's
+            decisions = refeature(args.ruleset, decisions, args.policy)
+            data_path.write_text("".join(json.dumps(d) + "\n" for d in decisions))
     else:
         chunk = max(1, args.deals // max(1, args.jobs * 4))
         jobs = [

@@ -29,20 +29,38 @@ WEIGHTS_FILE = Path(__file__).with_name("heuristic_weights.json")
 _OVERRIDE: list[dict[str, Any] | None] = [None]
 
 
+def _columns(table: dict[str, Any]) -> dict[str, Any] | None:
+    """The table with its weights in `FEATURES`' columns, or None if it cannot be. A table
+    fitted on the first columns of today's `FEATURES` (columns are only ever appended)
+    reads as one whose later weights are 0: it scores every card as it did."""
+    names = tuple(table.get("features", ()))
+    if names == FEATURES:
+        return table
+    if not names or names != FEATURES[: len(names)]:
+        return None
+    pad = [0.0] * (len(FEATURES) - len(names))
+    positions = {
+        key: list(w) + pad if len(w) == len(names) else w
+        for key, w in table.get("positions", {}).items()
+    }
+    return {**table, "features": list(FEATURES), "positions": positions}
+
+
 @lru_cache(maxsize=1)
 def _table() -> dict[str, Any]:
     if not WEIGHTS_FILE.exists():
         return {}
     data: dict[str, Any] = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    if tuple(data.get("features", ())) != FEATURES:
-        return {}  # fitted on other columns: unusable, the rules decide
-    return data
+    return _columns(data) or {}  # fitted on other columns: unusable, the rules decide
 
 
 def use_table(table: dict[str, Any] | None) -> None:
     """Replace the committed table (None: back to it) - for the fitting script's trials."""
-    if table is not None and tuple(table.get("features", ())) != FEATURES:
-        raise ValueError("the table's features are not heuristic_features.FEATURES")
+    if table is not None:
+        padded = _columns(table)
+        if padded is None:
+            raise ValueError("the table's features are not heuristic_features.FEATURES")
+        table = padded
     _OVERRIDE[0] = table
 
 

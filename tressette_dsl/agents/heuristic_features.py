@@ -51,6 +51,22 @@ FEATURES: tuple[str, ...] = (
     "wins_last_seat",  # wins as the last to play
     "master_wasted",  # a master that does not win (thrown or beaten)
     "trump",  # a trump card (rulesets with trumps)
+    # session 6: what a lead (or a follow) may harvest or lose, read from the unseen cards
+    "avg_unseen_value",  # the mean points of the suit's unseen cards (what a follower drops)
+    "beater_share",  # the share of the suit's unseen cards that beat it
+    "beater_points",  # points of the unseen cards that beat it
+    "under_points",  # points of the unseen cards it beats (what it may capture)
+    "value_beaters",  # its points times the unseen cards that beat it (points at risk)
+    "own_above",  # own cards of the suit stronger than it
+    "own_below",  # own cards of the suit weaker than it
+    "singleton",  # the only card held in its suit
+    "doubleton",  # one of two cards held in its suit
+    "followers",  # other seats that may still follow the suit (no void shown), capped
+    "harvest",  # a master times the mean unseen points times the followers
+    "partner_led_suit",  # a partner led this suit in an earlier trick
+    "opponent_led_suit",  # an opponent led this suit in an earlier trick
+    "value_late",  # its points times `late`
+    "beaters_late",  # the unseen cards that beat it times `late`
 )
 
 
@@ -84,6 +100,8 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
         strength = view.strength(card)
         return sum(1 for x in suit_unseen.get(view.suit(card), ()) if x > strength)
 
+    facts = _SuitFacts(view, unseen, voids, partners, opponents)
+
     trick = list(view.obs.trick)
     following = bool(trick)
     best_seat, best = trick[0] if following else (-1, "")
@@ -113,38 +131,106 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
         partner_void = any(suit in voids.get(s, set()) for s in partners)
         wins = following and view.beats(card, best)
         safe = wins and view.uncatchable(card, threats, seen)
-        row = [
-            1.0 if card == rule_choice else 0.0,
-            value,
-            master,
-            float(beaters),
-            float(len(mine)),
-            float(len(suit_unseen.get(suit, ()))),
-            unseen_points.get(suit, 0.0),
-            float(masters_in_suit),
-            1.0 if lowest else 0.0,
-            other_points,
-            float(opp_void),
-            1.0 if partner_void else 0.0,
-            1.0 if suit in holds else 0.0,
-            1.0 if suit in said_void else 0.0,
-            late,
-            master * late,
-            value * master,
-            1.0 if following and suit == led else 0.0,
-            1.0 if wins else 0.0,
-            1.0 if safe else 0.0,
-            trick_points if wins else 0.0,
-            trick_points if safe else 0.0,
-            value if partner_safe and not wins else 0.0,
-            value if partner_wins and not partner_safe and not wins else 0.0,
-            value if following and not partner_wins and not wins else 0.0,
-            1.0 if wins and remaining == 0 else 0.0,
-            master if following and not wins else 0.0,
-            1.0 if trump is not None and suit == trump else 0.0,
-        ]
-        rows.append(row)
+        rows.append(
+            [
+                1.0 if card == rule_choice else 0.0,
+                value,
+                master,
+                float(beaters),
+                float(len(mine)),
+                float(len(suit_unseen.get(suit, ()))),
+                unseen_points.get(suit, 0.0),
+                float(masters_in_suit),
+                1.0 if lowest else 0.0,
+                other_points,
+                float(opp_void),
+                1.0 if partner_void else 0.0,
+                1.0 if suit in holds else 0.0,
+                1.0 if suit in said_void else 0.0,
+                late,
+                master * late,
+                value * master,
+                1.0 if following and suit == led else 0.0,
+                1.0 if wins else 0.0,
+                1.0 if safe else 0.0,
+                trick_points if wins else 0.0,
+                trick_points if safe else 0.0,
+                value if partner_safe and not wins else 0.0,
+                value if partner_wins and not partner_safe and not wins else 0.0,
+                value if following and not partner_wins and not wins else 0.0,
+                1.0 if wins and remaining == 0 else 0.0,
+                master if following and not wins else 0.0,
+                1.0 if trump is not None and suit == trump else 0.0,
+                *facts.columns(card, mine, float(beaters), master, late),
+            ]
+        )
     return rows
+
+
+class _SuitFacts:
+    """The session-6 columns: per suit, the unseen cards (strength, points), who led it,
+    which other seats may still follow it. Against followers who may drop any card of the
+    suit, a master led where the unseen cards carry points harvests them; a card with
+    unseen beaters that carry points risks its own."""
+
+    def __init__(
+        self,
+        view: _View,
+        unseen: Sequence[int],
+        voids: dict[int, set[int]],
+        partners: set[int],
+        opponents: Sequence[int],
+    ) -> None:
+        deck = view.deck
+        unit = float(deck.unit or 1)
+        self.view = view
+        self.partners = partners
+        self.opponents = set(opponents)
+        self.by_suit: dict[int, list[tuple[int, float]]] = {}
+        for i in unseen:
+            self.by_suit.setdefault(int(deck.card_suit[i]), []).append(
+                (int(deck.card_strength[i]), deck.card_value[i] / unit)
+            )
+        self.led_by: dict[int, set[int]] = {}
+        for done in view.obs.tricks:
+            plays = done["plays"]
+            if plays and plays[0][1] in deck.by_text:
+                self.led_by.setdefault(view.suit(plays[0][1]), set()).add(int(plays[0][0]))
+        others = [x for x in range(view.rules.players.count) if x != view.me]
+        self.following: dict[int, int] = {
+            suit: sum(1 for x in others if suit not in voids.get(x, set()))
+            for suit in range(len(deck.suits))
+        }
+
+    def columns(
+        self, card: str, mine: Sequence[str], beaters: float, master: float, late: float
+    ) -> list[float]:
+        view = self.view
+        suit, strength = view.suit(card), view.strength(card)
+        value = view.value(card) / float(view.deck.unit or 1)
+        cards = self.by_suit.get(suit, [])
+        n = len(cards)
+        mean = sum(v for _r, v in cards) / n if n else 0.0
+        above = sum(1 for c in mine if view.strength(c) > strength)
+        followers = float(min(n, self.following.get(suit, 0)))
+        leaders = self.led_by.get(suit, set())
+        return [
+            mean,
+            beaters / n if n else 0.0,
+            sum((v for r, v in cards if r > strength), 0.0),
+            sum((v for r, v in cards if r < strength), 0.0),
+            value * beaters,
+            float(above),
+            float(len(mine) - 1 - above),
+            1.0 if len(mine) == 1 else 0.0,
+            1.0 if len(mine) == 2 else 0.0,
+            followers,
+            master * mean * followers,
+            1.0 if leaders & self.partners else 0.0,
+            1.0 if leaders & self.opponents else 0.0,
+            value * late,
+            beaters * late,
+        ]
 
 
 __all__ = ["FEATURES", "card_features"]
