@@ -11,6 +11,7 @@ hand-written engine's rate in the same run (bench/handwritten.py), as ratios.
     python bench/bench_compiled.py --deals 100000       # the closing note's figures
     python bench/bench_compiled.py --ruleset tressette --runs 5 --speed-only
     python bench/bench_compiled.py --deals 100000 --check-only  # identity at scale only
+    python bench/bench_compiled.py --ruleset traversone --seats 8  # another seat count
 
 A mismatch is printed with its seed and deal and makes the exit status 1. The timings are
 measurements on a shared machine: compare figures of one run. They are CPU time of this
@@ -128,6 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300, help="deals per ruleset (default 300)")
     parser.add_argument("--ruleset", action="append", help="a ruleset (repeatable); default all")
+    parser.add_argument(
+        "--seats",
+        type=int,
+        help="play a ruleset whose players.count is a range at this count (Ruleset.for_seats)",
+    )
     parser.add_argument("--runs", type=int, default=3, help="timed speed runs (default 3)")
     parser.add_argument("--speed-only", action="store_true", help="skip the differential check")
     parser.add_argument("--check-only", action="store_true", help="skip the speed runs")
@@ -159,6 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     for name in names:
         rules = load_ruleset(name)
+        if args.seats is not None:
+            rules = rules.for_seats(args.seats)
         coverage = compile_ruleset(rules).coverage
         if not args.speed_only:
             done, plays, t_ref, t_fast, bad = differential(rules, args.deals, args.first_seed)

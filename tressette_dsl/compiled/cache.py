@@ -2,7 +2,8 @@
 
 The key is the ruleset's `document_hash` (the sha256 of its resolved document), so two
 loads of the same file, or a house rule and a copy of it, share one kernel, and any change
-to the rules or to a base they extend compiles afresh. The generated source is executed
+to the rules or to a base they extend compiles afresh. The counts of a seat table share
+the hash: each count has its own kernel (`seats`). The generated source is executed
 from a string this module built (never from ruleset text) in a fresh namespace that holds
 only the deck's tables and the expression helpers it names.
 """
@@ -16,6 +17,7 @@ from typing import Any
 from tressette_dsl.compiled.codegen import Generated, generate
 from tressette_dsl.compiled.coverage import Coverage
 from tressette_dsl.compiled.dealend import FastEnd
+from tressette_dsl.compiled.seats import cache_key, other_counts
 from tressette_dsl.rules.model import Ruleset
 
 RunFn = Callable[[Any, Any], None]
@@ -52,12 +54,12 @@ _CACHE: dict[str, CompiledRuleset] = {}
 
 def compile_ruleset(rules: Ruleset) -> CompiledRuleset:
     """The kernel of `rules`, from the cache when this document was compiled before."""
-    key = rules.document_hash or f"id:{rules.id}:{id(rules)}"
+    key = cache_key(rules)  # the hash, and the count of a seat table (`seats`)
     found = _CACHE.get(key)
     if found is not None:
         return found
     gen = generate(rules)
-    coverage = Coverage(rules.id, gen.uncovered, gen.delegated)
+    coverage = Coverage(rules.id, (*gen.uncovered, *other_counts(rules)), gen.delegated)
     run: RunFn | None = None
     if not gen.uncovered:
         namespace: dict[str, Any] = dict(gen.namespace)

@@ -239,7 +239,8 @@ class Chain:
             return None
         totals, record, big = scored
         counted = k.deals_counted + 1
-        return totals, record, counted, fast._outcome(totals, counted, k.deal_no, big)
+        outcome = fast._outcome(totals, counted, k.deal_no, big, dealer=k.dealer)
+        return totals, record, counted, outcome
 
     def end(self, k: Kernel, seat: int, card: int, sig: int, val: int | None) -> bool:
         """Play `card` (with signal `sig`) as the last card of the deal on `k`: when the

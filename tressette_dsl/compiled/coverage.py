@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tressette_dsl.compiled import known
+from tressette_dsl.compiled import known, seating
 from tressette_dsl.rules.model import Ruleset, TricksPhase
 
 
@@ -68,19 +68,17 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         uncovered.append("drawing from a zone other than the stock")
     if rules.match.check == "immediately":
         uncovered.append("match.check: immediately")
-    if rules.players.dummy is not None:  # who decides and sees: the interpreter's seating
-        uncovered.append("seating.dummy")
-    if rules.players.people is not None:  # totals per person, seats per deal
-        uncovered.append("seating.people")
+    # a dummy decided for by its owner and shown after the first card, people moving
+    # round the seats: the kernel's seating (`compiled.seating`); the deal's end is then
+    # the interpreter's (`FastEnd.applies` names it delegated)
+    uncovered.extend(seating.uncovered(rules))
     if rules.signals and rules.signaling.combine:
         uncovered.append("signaling.combine: true")
-    # the language of issue 12 (the reverse game): residual scoring and rescoring big wins
-    # are the interpreter's at the end of the deal (FastEnd.applies delegates it); a table
-    # that shrinks, or cards laid before the deal, are not compiled at all yet
-    if rules.match.eliminate is not None:
-        uncovered.append("match.eliminate")
-    if any(zone.laid for zone in rules.zones):
-        uncovered.append("cards laid in a zone before the deal (zones.<id>.cards)")
+    # the language of issue 12 (the reverse game): residual scoring, rescoring big wins,
+    # elimination (the seats leaving, the table numbered again, the next deal at the
+    # smaller table's count) and cards laid before the deal are the interpreter's at the
+    # end of the deal and in the deal (FastEnd.applies delegates them); each count of a
+    # seat table has its own kernel (`seats`)
     d = rules.declaring
     from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
 
@@ -107,6 +105,7 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         drawn = [x.id for x in rules.declarations if x.extends_to_drawn]
         if drawn and not d.mandatory and not inline and any(p.draw is not None for p in tricks):
             delegated.append("every decision of a seat holding drawn cards (extends_to_drawn)")
+    delegated.extend(seating.delegated(rules, deal_end=why is not None))
     if rules.claims is not None:
         delegated.append("claims (the kernel's policies never claim)")
         if rules.claims.out_of_turn:

@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from tressette_dsl.compiled import seating
 from tressette_dsl.compiled.draws import shuffled
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.rounds import declared
@@ -326,6 +327,7 @@ class FastEnd:
         self.slots = tuple(
             (rules.sides.side_of[seats[0]],) if self.teams else seats for seats in self.sides
         )
+        self.people = rules.players.people is not None  # totals per person (`seating`)
         self.last_trick = rules.scoring.last_trick
         self.multiply = rules.scoring.big_win_effect == "multiply"
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
@@ -347,6 +349,10 @@ class FastEnd:
             return "phase conditions or a misdeal round"
         if rules.sides.mode == "contract":
             return "contract sides"
+        if rules.match.eliminate is not None:  # the seats leave, the table is renumbered
+            return "match.eliminate: the seats leaving and the smaller table's next deal"
+        if any(z.laid for z in rules.zones):
+            return "cards laid in a zone before the deal (zones.<id>.cards)"
         if any(z.id not in ("stock", "monte") for z in rules.zones):
             return "a zone other than the stock and the monte"
         if any(z.leftover_to != rules.scoring.leftover_to for z in rules.zones):
@@ -364,7 +370,7 @@ class FastEnd:
             return "a big win that rescores the deal (points / others)"
         if rules.scoring.deal_total is not None:
             return "scoring.deal_total"
-        return None
+        return seating.deal_end_note(rules)
 
     @staticmethod
     def build(rules: Ruleset) -> FastEnd | None:
@@ -450,7 +456,9 @@ class FastEnd:
             ),
             local=None,
         )
-        outcome = self._outcome(ended.totals, ended.deals_counted, ended.deal_no, big)
+        outcome = self._outcome(
+            ended.totals, ended.deals_counted, ended.deal_no, big, dealer=ended.dealer
+        )
         if outcome is not None:
             return ended.with_parts(match=ended.match.but(over=True, outcome=outcome))
         ended = ended.with_parts(match=ended.match.but(deal_ended=True))
@@ -536,7 +544,7 @@ class FastEnd:
                 return None  # the interpreter says why (not a whole number)
             points.append(value)
         deltas = [0] * len(totals_before)
-        for slots, pts in zip(self.slots, points, strict=True):
+        for slots, pts in zip(self.slots_of(dealer, deal_no), points, strict=True):
             for slot in slots:
                 deltas[slot] += pts
         totals = tuple([t + x for t, x in zip(totals_before, deltas, strict=True)])
@@ -563,6 +571,13 @@ class FastEnd:
         )
         return totals, record, (big, facts)
 
+    def slots_of(self, dealer: int, deal_no: int) -> tuple[tuple[int, ...], ...]:
+        """The total slots each side's points go to in this deal: the side's or its seats'
+        (`slots`), or with `seating.people` the people sitting on it."""
+        if self.people:
+            return seating.side_slots(self.rules, self.sides, dealer, deal_no)
+        return self.slots
+
     def _big(self, facts: list[Any], contract: str) -> tuple[Any, int] | None:
         """The first big win (in order) of the first side it holds for, or None: each
         side's arguments computed once, then every condition on them."""
@@ -588,15 +603,20 @@ class FastEnd:
         return None
 
     def _outcome(
-        self, totals: tuple[int, ...], deals_counted: int, deal_no: int, big_facts: Any
+        self,
+        totals: tuple[int, ...],
+        deals_counted: int,
+        deal_no: int,
+        big_facts: Any,
+        *,
+        dealer: int,
     ) -> Outcome | None:
         """`match.end_match` after a win_match big win, else `match.check_end` (the
         highest total wins, or the lowest with `match.winner: lowest`)."""
         rules = self.rules
-        big, facts = big_facts
+        big, _facts = big_facts
         if big and rules.scoring.big_win_effect == "win_match":
-            seats = facts[big[1]][0]
-            slots = (rules.sides.side_of[seats[0]],) if self.teams else seats
+            slots = self.slots_of(dealer, deal_no)[big[1]]
             return Outcome(tuple(sorted(slots)), "big_win", big[0].games, big[0].id)
         target = rules.match.target or 0
         if self.ends is not None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tressette_dsl.compiled.seats import cache_key
 from tressette_dsl.engine.declare import Option, offered
 from tressette_dsl.expr import Pattern, pattern_instances
 from tressette_dsl.rules.model import Ruleset
@@ -109,8 +110,9 @@ _TABLES: dict[str, DeclTable] = {}
 
 
 def table_of(rules: Ruleset) -> DeclTable:
-    """The ruleset's table, one per document (`document_hash`) for the process."""
-    key = rules.document_hash or f"id:{rules.id}:{id(rules)}"
+    """The ruleset's table, one per document (`document_hash`, and count of a seat table:
+    `seats.cache_key`) for the process."""
+    key = cache_key(rules)
     found = _TABLES.get(key)
     if found is None or (found.rules is not rules and not rules.document_hash):
         found = _TABLES[key] = DeclTable(rules)

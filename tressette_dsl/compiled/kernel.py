@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tressette_dsl.compiled import seating
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
 from tressette_dsl.compiled.chain import Between, Chain, DealEnd, Finished, chain_for
 from tressette_dsl.compiled.contract import contract_run
@@ -29,6 +30,7 @@ from tressette_dsl.compiled.contract import plays as contract_plays
 from tressette_dsl.compiled.decltable import table_of
 from tressette_dsl.compiled.draws import getrandbits_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
+from tressette_dsl.compiled.seats import Table, rules_at
 from tressette_dsl.compiled.steps import (
     Chooser,
     PlayoutStats,
@@ -39,6 +41,7 @@ from tressette_dsl.compiled.steps import (
     no_claims,
 )
 from tressette_dsl.compiled.writeback import window_record, zones_with
+from tressette_dsl.engine import to_act
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
 from tressette_dsl.engine.game import legal_actions, new_game
@@ -372,14 +375,21 @@ def _drive(
     """The generated loop and the rounds and deal ends played on the kernel, until a
     moment that needs a `GameState` (or the end of a match the kernel ends itself)."""
     assert compiled.run is not None
+    dummy = rules.players.dummy is not None
+    asked = choose
+    if dummy:  # a dummy's turn draws from its owner's chooser (`seating`)
+        choose = seating.seated(rules, k.dealer, k.deal_no, asked)
     bits = [getrandbits_of(c) for c in choose]
     k.grb = None if None in bits else bits  # type: ignore[assignment]
     if first is not None and not first.used and k.grb is not None:
         k.grb[k.seat] = _FirstBits(first, k.grb, k.seat)
     chain = k.chain
+    shown = seating.Exposure.before(rules, k) if dummy else None  # shown by the first card
     while True:
         if run:
             compiled.run(k, choose)
+            if shown is not None:
+                shown = shown.after(k)
         run = True
         if k.pick == -2 and k.seat == k.leader:  # a declaring round at a trick's start
             decisions = kernel_round(rules, k, choose)
@@ -398,6 +408,12 @@ def _drive(
             if k.finished is not None:
                 break
             stats.deals_dealt += 1
+            if dummy:  # the next deal's dummy and owner, and its exposure
+                choose = seating.seated(rules, k.dealer, k.deal_no, asked)
+                if k.grb is not None:
+                    bits = [getrandbits_of(c) for c in choose]
+                    k.grb = None if None in bits else bits  # type: ignore[assignment]
+                shown = seating.Exposure.before(rules, k)
             run = k.pick != -2  # a round before the first trick: played first
             continue  # the next deal, dealt into the same kernel
         break
@@ -525,11 +541,19 @@ class _ForcedFirst:
 
     __slots__ = ("pending", "restore")
 
-    def __init__(self, choose: list[Chooser], state: GameState, first: int | None) -> None:
+    def __init__(
+        self,
+        choose: list[Chooser],
+        state: GameState,
+        first: int | None,
+        rules: Ruleset | None = None,
+    ) -> None:
         self.pending: _First | None = None
         self.restore: tuple[int, Chooser] | None = None
         if first is not None and state.to_act is not None and not state.over:
-            seat = state.to_act
+            # the seat whose chooser draws the first decision: a dummy's owner (`rules`)
+            seat = to_act(state, rules)
+            assert seat is not None
             self.restore = (seat, choose[seat])
             self.pending = _First(first)
             choose[seat] = _FirstThen(self.pending, choose[seat])
@@ -581,6 +605,7 @@ def playout(
     each of its moves), drawn from no random source."""
     if until not in ("deal", "match"):
         raise ValueError(f"until must be 'deal' or 'match', not {until!r}")
+    rules = rules_at(rules, state)  # a seat table: the count's ruleset (`seats`)
     compiled = compile_ruleset(rules)
     if engine == "compiled" and not compiled.coverage.covers:
         raise ValueError(compiled.coverage.note())
@@ -588,9 +613,14 @@ def playout(
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
     began = stats.actions
-    forced = _ForcedFirst(choose, state, first)
+    forced = _ForcedFirst(choose, state, first, rules)
     pending = forced.pending
+    table = Table.of(rules, compiled, state, choose) if until == "match" else None
     while not state.over:
+        if table is not None and table.follow(state):  # seats left: the smaller table's
+            rules, compiled, choose = table.rules, table.compiled, table.choose
+            # a count the kernel does not cover is the interpreter's
+            use_kernel = engine != "interpreted" and compiled.coverage.covers
         if use_kernel and in_kernel(compiled, state):
             state = kernel_step(  # type: ignore[assignment]  # no `finish`: a state
                 rules,
@@ -654,6 +684,7 @@ def playout_result(
     (a search bot scoring a playout): when the kernel ends the deal itself, the deal is
     scored on its lists (`chain.DealEnd`) and neither the ended deal's state nor the
     next deal is built."""
+    rules = rules_at(rules, state)  # a seat table: the count's ruleset (`seats`)
     compiled = compile_ruleset(rules)
     if not light_fits(rules, compiled, state):
         end = playout(
@@ -662,7 +693,7 @@ def playout_result(
         return result(rules, end)
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
-    forced = _ForcedFirst(choose, state, first)
+    forced = _ForcedFirst(choose, state, first, rules)
     got = deal_end(rules, compiled, state, choose, stats, forced=forced, max_actions=max_actions)
     if isinstance(got, DealEnd):
         return got.result(rules, state.n)
@@ -739,6 +770,7 @@ def playout_match(
     final state: when the kernel ends the match itself (deal after deal on its own lists,
     `chain`), no `GameState` is built at all; otherwise the final state's record. The
     same choices give the same `Finished` as the interpreter's final state."""
+    rules = rules_at(rules, state)  # a seat table: the count's ruleset (`seats`)
     compiled = compile_ruleset(rules)
     if not compiled.coverage.covers:
         end = playout(rules, state, rng, policy=policy, until="match", stats=stats)
@@ -746,8 +778,15 @@ def playout_match(
     choose = choosers(rules.players.count, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
     began = stats.actions
+    table = Table.of(rules, compiled, state, choose)
+    covers = True
     while not state.over:
-        if in_kernel(compiled, state):
+        if table is not None and table.follow(state):  # seats left: the smaller table's
+            rules, compiled, choose = table.rules, table.compiled, table.choose
+            covers = compiled.coverage.covers  # else that table is the interpreter's
+        if not covers:
+            state = interpreted_step(rules, state, choose, stats)
+        elif in_kernel(compiled, state):
             got = kernel_step(
                 rules,
                 compiled,

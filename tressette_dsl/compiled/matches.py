@@ -9,16 +9,19 @@ plays, winners, totals and per-deal payoffs), because the kernel draws each choi
 
 from __future__ import annotations
 
+import random
 import time
 import traceback
 from collections.abc import Sequence
 
 from tressette_dsl.agents.base import seat_rng
 from tressette_dsl.agents.runner import MatchStopped, MatchSummary, safe_match
+from tressette_dsl.compiled import seating
 from tressette_dsl.compiled.cache import compile_ruleset
 from tressette_dsl.compiled.kernel import PlayoutStats, playout
 from tressette_dsl.engine import result, start
-from tressette_dsl.engine.people import has_people
+from tressette_dsl.engine.people import has_people, people_count, winner_people
+from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
 
 #: Agent kinds whose decisions are playouts (they read only their random source).
@@ -48,12 +51,16 @@ def play_compiled_match(
 ) -> MatchSummary:
     """`runner.play_match` with random bots in every seat, on the kernel."""
     began = time.perf_counter()
-    rngs = [seat_rng(seed, s) for s in range(rules.players.count)]
+    people = has_people(rules)
+    rngs = [seat_rng(seed, s) for s in range(people_count(rules))]
     state, first = start(rules, seed)
     stats = PlayoutStats()
     stats.add_events(first)
     try:  # the whole match in one playout: deal after deal on the kernel's own state
-        state = playout(rules, state, rngs, stats=stats, max_actions=max_actions, until="match")
+        if people:
+            state = _people_match(rules, state, rngs, stats, max_actions)
+        else:
+            state = playout(rules, state, rngs, stats=stats, max_actions=max_actions, until="match")
     except RuntimeError as exc:
         raise MatchStopped(f"more than {max_actions} actions") from exc
     if stats.deals_dealt > max_deals:
@@ -66,6 +73,7 @@ def play_compiled_match(
         over=bool(res.over),
         winners=tuple(res.winners),
         winner_seats=tuple(sorted(res.winner_seats)),
+        winner_people=tuple(sorted(winner_people(rules, state))) if people else (),
         reason=res.reason,
         deals=len(res.deals) or stats.deals_dealt,
         actions=stats.actions,
@@ -77,13 +85,31 @@ def play_compiled_match(
     )
 
 
+def _people_match(
+    rules: Ruleset,
+    state: GameState,
+    rngs: list[random.Random],
+    stats: PlayoutStats,
+    max_actions: int,
+) -> GameState:
+    """The match of `state` with `rngs` the people's random sources (`seating.people`:
+    agent k plays person k wherever he sits, as `runner.play_match` binds them): deal by
+    deal, each played out with the sources of the people at its seats (a dummy's seat
+    drawing from its owner's person, `seating.person_sources`)."""
+    while not state.over:
+        left = max_actions - stats.actions
+        if left <= 0:
+            raise RuntimeError(f"the playout did not end within {max_actions} actions")
+        seated = seating.person_sources(rules, state, rngs)
+        state = playout(rules, state, seated, stats=stats, max_actions=left)
+    return state
+
+
 def safe_compiled_match(
     rules: Ruleset, seed: int, kinds: Sequence[str], max_deals: int = 1000
 ) -> MatchSummary:
-    """`runner.safe_match` on the kernel: any failure becomes the summary's `error`. A
-    ruleset whose people move round the seats (`seating.people`) is played by the runner:
-    its agents, and their random sources, are the people's, while a playout draws per seat."""
-    if set(kinds) - PLAYOUT_KINDS or has_people(rules):
+    """`runner.safe_match` on the kernel: any failure becomes the summary's `error`."""
+    if set(kinds) - PLAYOUT_KINDS:
         return safe_match(rules, seed, kinds, max_deals)
     began = time.perf_counter()
     try:

@@ -16,21 +16,26 @@ it goes on exactly as `playout_result` does.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
-from tressette_dsl.compiled.chain import DealEnd, Finished
+from tressette_dsl.compiled.chain import DealEnd, Finished, chain_for
+from tressette_dsl.compiled.draws import getrandbits_of
 from tressette_dsl.compiled.kernel import (
     Kernel,
+    _FirstBits,
     _ForcedFirst,
+    _hand_over,
     _within_budget,
     deal_end,
     in_kernel,
     kernel_step,
     light_fits,
 )
+from tressette_dsl.compiled.rounds import kernel_round
 from tressette_dsl.compiled.steps import PlayoutStats, choosers
 from tressette_dsl.engine.match import result, slot_seats, total_slots
-from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.state import GameState, Outcome
 from tressette_dsl.rules.model import Ruleset
 
 # each seat's match total after the deal, and the seats that won the match (empty while
@@ -42,9 +47,11 @@ class Tries:
     """Playouts to the end of the deal from one world, each with its own first choice."""
 
     __slots__ = (
+        "bits",
         "choose",
         "compiled",
         "max_actions",
+        "quick",
         "rules",
         "seat_slot",
         "slot_seats",
@@ -66,6 +73,12 @@ class Tries:
         self.template.bare = True  # the end of the deal read as totals and outcome alone
         self.choose = choosers(world.n, rng, None)  # `rng` for every seat, as the bot draws
         self.seat_slot, self.slot_seats = _slots(rules, compiled)
+        # the seats' `getrandbits` for the loop's inline draws (what `_drive` wires for
+        # every run: the choosers are the same for every try), and the chain whose
+        # `_close` scores the deal's last card on the kernel (`_hand_over`'s, with `light`)
+        bits = [getrandbits_of(c) for c in self.choose]
+        self.bits: list[Callable[[int], int]] | None = None if None in bits else bits  # type: ignore[assignment]
+        self.quick = chain_for(compiled.fast_end, world)
 
     @staticmethod
     def of(
@@ -89,20 +102,45 @@ class Tries:
         as (seat totals, winner seats)."""
         choose = self.choose[:]
         world, rules, compiled = self.world, self.rules, self.compiled
-        forced = _ForcedFirst(choose, world, first)
+        forced = _ForcedFirst(choose, world, first, rules)
         stats = PlayoutStats()
-        # the first step on the loaded kernel (the world is in its trick loop: `of`)
-        got: DealEnd | GameState | Finished = kernel_step(
-            rules,
-            compiled,
-            world,
-            choose,
-            stats,
-            limit=self.max_actions,
-            light=True,
-            first=forced.pending,
-            loaded=self.template.copy(),
-        )
+        k = self.template.copy()
+        bits = self.bits
+        got: DealEnd | GameState | Finished
+        if bits is not None and forced.pending is not None and compiled.run is not None:
+            # `kernel_step`'s first step written out for a try (no chain: the deal's end):
+            # the same loop and rounds as `_drive`, the inline draws wired once per world
+            grb = k.grb = bits[:]
+            grb[k.seat] = _FirstBits(forced.pending, grb, k.seat)
+            run = compiled.run
+            while True:
+                run(k, choose)
+                if k.pick == -2 and k.seat == k.leader:  # a declaring round at a trick's start
+                    decisions = kernel_round(rules, k, choose)
+                    if decisions is None:
+                        break  # the interpreter's kind: written back, as `_drive` does
+                    stats.actions += decisions
+                    k.pick = k.stop = 0
+                    continue
+                break
+            quick = self.quick
+            if k.stop == 1 and k.card is not None and quick is not None:
+                closed = quick._close(k, k.card[0])
+                if closed is not None:  # `_hand_over`'s `DealEnd` of a bare kernel, read
+                    return self._ending(closed[0], closed[3])
+            got = _hand_over(rules, compiled, k, world, choose, stats=stats, light=True)
+        else:  # the first step on the loaded kernel (the world is in its trick loop: `of`)
+            got = kernel_step(
+                rules,
+                compiled,
+                world,
+                choose,
+                stats,
+                limit=self.max_actions,
+                light=True,
+                first=forced.pending,
+                loaded=k,
+            )
         if not isinstance(got, DealEnd):
             assert isinstance(got, GameState)  # no `finish`: never a `Finished`
             forced.settle(choose)
@@ -119,15 +157,18 @@ class Tries:
                     began=0,
                 )
         if isinstance(got, DealEnd):
-            totals = got.totals
-            seat_totals = tuple([totals[slot] for slot in self.seat_slot])
-            outcome = got.outcome
-            if outcome is None:
-                return seat_totals, frozenset()
-            seats = self.slot_seats
-            return seat_totals, frozenset([x for slot in outcome.winners for x in seats[slot]])
+            return self._ending(got.totals, got.outcome)
         res = result(self.rules, got)
         return tuple(res.seat_totals), frozenset(res.winner_seats) if res.over else frozenset()
+
+    def _ending(self, totals: tuple[int, ...], outcome: Outcome | None) -> Ending:
+        """The deal's end as `engine.result` reads it: each seat's total (its slot's) and,
+        once the match is over, the seats of the winning slots."""
+        seat_totals = tuple([totals[slot] for slot in self.seat_slot])
+        if outcome is None:
+            return seat_totals, frozenset()
+        seats = self.slot_seats
+        return seat_totals, frozenset([x for slot in outcome.winners for x in seats[slot]])
 
 
 _SLOTS: dict[int, tuple[CompiledRuleset, tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}

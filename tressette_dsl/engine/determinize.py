@@ -47,11 +47,13 @@ gets a new seed drawn from `rng`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.engine import declare, zone_view
+from tressette_dsl.engine import rng as chance
 from tressette_dsl.engine.arguments import check_rng, check_seat, check_state
 from tressette_dsl.engine.assignment import feasible, uniform
 from tressette_dsl.engine.occupancy import shares_view
@@ -339,9 +341,16 @@ class _Problem:
         best: list[int] | None = None
         best_misses = 0
         tried = 0
+        shuffle = _shuffler(rng)
+        # only the cards with somewhere they may not go are tested (the same test)
+        every = (1 << len(caps)) - 1
+        limited = [(i, a) for i, a in enumerate(allowed) if a & every != every]
         for _ in range(UNIFORM_TRIES):
-            rng.shuffle(slots)
-            if all(a >> g & 1 for a, g in zip(allowed, slots, strict=True)):
+            shuffle(slots)
+            for i, a in limited:
+                if not a >> slots[i] & 1:
+                    break
+            else:
                 misses = self.soft.misses(slots) if self.soft.any else 0
                 if misses == 0:
                     return slots
@@ -523,6 +532,15 @@ class _SoftChecks:
         """How many seats' words are false of their hands in this sample."""
         hands = self.p.new_hands(self.p.masks(groups))
         return sum(1 for x in self.seats if self.failures(x, hands[x], first=True))
+
+
+def _shuffler(rng: random.Random) -> Callable[[list[int]], None]:
+    """`rng.shuffle`, for a plain `random.Random` with its swaps written out over its own
+    `getrandbits` (`engine.rng`'s shuffle, checked at import to give the library's order):
+    the same worlds from the same draws, a sample tries up to `UNIFORM_TRIES` shuffles."""
+    if type(rng) is random.Random and chance._EXACT:
+        return functools.partial(chance._shuffle, rng.getrandbits)
+    return rng.shuffle
 
 
 _VOID_SIGNALS: dict[tuple[int, int | None], tuple[Any, bool]] = {}
