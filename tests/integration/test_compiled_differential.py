@@ -31,19 +31,12 @@ _digest = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(_digest)
 OVERLAYS: dict[str, tuple[str, str]] = _digest.CASES
 
-# The reverse game's keys (issue 12: residual scoring, rescoring big wins, elimination, laid
-# cards) are compiled, their deal end delegated; traversone's other seat counts and whole
-# matches with eliminations are in test_compiled_seat_table.py.
-INTERPRETED: set[str] = set()
-# A bundled ruleset whose features the kernel reports as not covered (e.g. a dummy seat,
-# `seating.dummy`) is played by the interpreter: `test_bundled_fallback_plays_the_same`.
-_COVERS = {
-    p.stem: compile_ruleset(load_ruleset(p)).coverage.covers
-    for p in playable_rulesets()
-    if p.stem not in INTERPRETED
-}
-BUNDLED = [name for name, covers in _COVERS.items() if covers]
-FALLBACK = [name for name, covers in _COVERS.items() if not covers]
+# Every bundled ruleset is compiled (issue 8 item 2): `test_every_bundled_ruleset_is_covered`.
+# The fallback for a ruleset the kernel does not cover is tested on a house overlay whose
+# `match.check: immediately` it reports by name: `test_uncovered_house_rules_play_the_same`.
+_COVERS = {p.stem: compile_ruleset(load_ruleset(p)).coverage for p in playable_rulesets()}
+BUNDLED = sorted(_COVERS)
+UNCOVERED_HOUSE = "id: house-check-at-once\nextends: tressette\nmatch: {check: immediately}\n"
 
 
 class Recorder:
@@ -90,11 +83,17 @@ def test_bundled_ruleset_plays_the_same_compiled(name: str) -> None:
     assert kernel_actions > 0  # the kernel really played (not all delegated)
 
 
-@pytest.mark.parametrize("name", FALLBACK)
-def test_bundled_fallback_plays_the_same(name: str) -> None:
+def test_every_bundled_ruleset_is_covered() -> None:
+    """The kernel plays every bundled ruleset; only moments are delegated, never a whole game."""
+    assert {name: c.uncovered for name, c in _COVERS.items() if not c.covers} == {}
+
+
+def test_uncovered_house_rules_play_the_same(tmp_path: Path) -> None:
     """Not compiled: `playout` hands it to the interpreter, which must play it exactly, and
     the coverage note says which features sent it there."""
-    rules = load_ruleset(name)
+    path = tmp_path / "house.yaml"
+    path.write_text(UNCOVERED_HOUSE, encoding="utf-8")
+    rules = load_ruleset(path)
     coverage = compile_ruleset(rules).coverage
     assert coverage.uncovered and all(f in coverage.note() for f in coverage.uncovered)
     for seed in (3, 5):
