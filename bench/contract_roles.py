@@ -39,10 +39,10 @@ class Outcome:
     margin: float
 
 
-def play(rules: Ruleset, spec: str, seed: int, seat: int) -> Outcome:
-    """Deal `seed` with bot `spec` in `seat` and the heuristic elsewhere."""
+def play(rules: Ruleset, spec: str, seed: int, seat: int, others: str = "heuristic") -> Outcome:
+    """Deal `seed` with bot `spec` in `seat` and `others` (the heuristic) elsewhere."""
     n = rules.players.count
-    agents = [make_agent(spec if x == seat else "heuristic") for x in range(n)]
+    agents = [make_agent(spec if x == seat else others) for x in range(n)]
     rngs = [seat_rng(seed, x) for x in range(n)]
     state, _events = start(rules, seed)
     before = person_totals(rules, state)
@@ -97,16 +97,18 @@ def main() -> None:
     parser.add_argument("--bot", default="search:iters=450")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--baseline", action="store_true", help="heuristic in A's seat too")
+    parser.add_argument("--baseline", action="store_true", help="`--others` in A's seat too")
+    parser.add_argument("--others", default="heuristic", help="the bot in the other seats")
     args = parser.parse_args()
     rules = load_ruleset(args.ruleset)
     seeds = range(args.seed, args.seed + args.deals)
     seats = range(rules.players.count)
-    kinds = [args.bot, "heuristic"] if args.baseline else [args.bot]
+    kinds = [args.bot, args.others] if args.baseline else [args.bot]
     for kind in kinds:
-        games = [play(rules, kind, s, x) for s in seeds for x in seats]
+        games = [play(rules, kind, s, x, args.others) for s in seeds for x in seats]
         report(
-            f"{kind} alone against heuristic, {args.ruleset}, deals {seeds[0]}-{seeds[-1]}", games
+            f"{kind} alone against {args.others}, {args.ruleset}, deals {seeds[0]}-{seeds[-1]}",
+            games,
         )
 
 

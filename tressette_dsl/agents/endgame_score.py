@@ -89,6 +89,16 @@ class Scorer:
             elif to == "declarer" and obs.declarer is not None:
                 self.leftover_fixed[int(obs.declarer)] += units
         self.reverse = rules.match.winner == "lowest"
+        self._context = (
+            id(rules),
+            self.sides,
+            mine,
+            obs.contract,
+            obs.declarer,
+            pos.partner,
+            bid_points,
+            tuple(self.declared),
+        )
 
     def margin(self, units: Sequence[int], tricks: Sequence[int], last: int) -> int:
         """The deciding side's margin when the rest of the deal gives seat x `units[x]`
@@ -102,6 +112,22 @@ class Scorer:
             for x in range(self.n)
         ]
         tricks_won = [pos.tricks_won[x] + tricks[x] for x in range(self.n)]
+        # the value is a function of the deal's end alone (what each seat took, who took
+        # the last trick) and of public facts: remembered across the positions, and the
+        # sampled worlds, of the decisions (the rules' scoring is the solver's hot spot)
+        key = (self._context, tuple(won), tuple(tricks_won), last)
+        found = _MARGINS.get(key)
+        if found is not None and found[0] is rules:
+            return found[1]
+        value = self._margin(won, tricks_won, last)
+        if len(_MARGINS) >= _KEEP_MARGINS:
+            _MARGINS.clear()
+        _MARGINS[key] = (rules, value)
+        return value
+
+    def _margin(self, won: list[int], tricks_won: list[int], last: int) -> int:
+        """`margin` from the deal's end: units and tricks per seat, the last trick's seat."""
+        rules = self.rules
         facts = self._facts(won, tricks_won, last, cancelled=())
         s = self.state
         points = deal_points(rules, s, facts)
@@ -172,5 +198,8 @@ class Scorer:
                     names |= expr.names
         return bool(names & TRICK_NAMES)
 
+
+_MARGINS: dict[tuple[object, ...], tuple[Ruleset, int]] = {}
+_KEEP_MARGINS = 50_000
 
 __all__ = ["MATCH_WIN", "Scorer"]

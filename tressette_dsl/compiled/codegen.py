@@ -92,6 +92,7 @@ def generate(rules: Ruleset) -> Generated:
         **em.table_symbols(),
         **em.symbols,
         **_follow_tables(rules, em),
+        **_lead_tables(rules, em),
         "LEAD_COUNT": {},
         "LEAD_TAB": {0: (0, (), ())},
         "CHOICE": {},  # the lead tables' (card, signal, value) entries, one object each
@@ -105,7 +106,7 @@ def generate(rules: Ruleset) -> Generated:
         (),
         tuple(delegated),
         index,
-        _follow_recipes(rules, em),
+        {**_follow_recipes(rules, em), **_lead_recipes(rules, em)},
     )
 
 
@@ -158,6 +159,44 @@ def _follow_recipes(rules: Ruleset, em: Emitter) -> dict[str, str]:
         "for j in range(size) if q >> j & 1) for q in range(1 << size))) for lo, size in "
         f"{tuple(spans)!r}), (((), 0, 0),))"
     }
+
+
+def _lead_tables(rules: Ruleset, em: Emitter) -> dict[str, Any]:
+    """``LEAD_<suit>[holding]``: a lead's (choices, per-card choices, choices in order)
+    from that suit held as ``holding`` (``(hand >> SUIT_LO[suit]) & full``), None until
+    the generated `lead_counts` fills it on first use; the empty holding is no choice.
+    Only where `_suit_spans` applies (the lead is counted suit by suit when its truths
+    read only the rest of the suit)."""
+    spans = _suit_spans(rules, em)
+    if spans is None:
+        return {}
+    empty: tuple[int, tuple[int, ...], tuple[Any, ...]] = (0, (), ())
+    return {
+        f"LEAD_{s}": [empty] + [None] * ((1 << size) - 1) for s, (_lo, size) in enumerate(spans)
+    }
+
+
+def _lead_recipes(rules: Ruleset, em: Emitter) -> dict[str, str]:
+    """`_lead_tables` as the expressions that build them (lists of 2 ** size entries)."""
+    spans = _suit_spans(rules, em)
+    if spans is None:
+        return {}
+    return {
+        f"LEAD_{s}": f"[(0, (), ())] + [None] * {(1 << size) - 1}"
+        for s, (_lo, size) in enumerate(spans)
+    }
+
+
+def _is_bool(node: ast.expr) -> bool:
+    """Is the value of this emitted expression a `bool` whatever its operands (a
+    comparison, a `not`, an `and`/`or` of such)? Then it needs no ``bool(...)``."""
+    if isinstance(node, ast.Compare):
+        return True
+    if isinstance(node, ast.UnaryOp):
+        return isinstance(node.op, ast.Not)
+    if isinstance(node, ast.BoolOp):
+        return all(_is_bool(v) for v in node.values)
+    return isinstance(node, ast.Constant) and isinstance(node.value, bool)
 
 
 class _HandOfSuit(ast.NodeTransformer):
@@ -254,7 +293,9 @@ class _Writer:
     def trick_rule(self, e: Expr) -> str:
         names = {"trick_no": "trick_no", "stock_size": "(len(stock) - spos)"}
         src = self.expr(e, "condition", scopes.FOLLOW_SUIT, names)
-        return src if src in ("True", "False") else f"bool({src})"
+        if src in ("True", "False") or _is_bool(ast.parse(src, mode="eval").body):
+            return src  # a comparison already gives a bool: no call to `bool`
+        return f"bool({src})"
 
     # ----- the source -----
 
@@ -703,6 +744,21 @@ class _Writer:
         """`n` of a lead from the per-suit tables: one lookup per suit."""
         self.lead_srcs = srcs
         mask = self.em.table_symbols()["SUIT_MASK"]
+        spans = _suit_spans(self.rules, self.em)
+        if spans is not None and len(spans) == len(self.suits):
+            # each suit one run of the deck: its holding indexes a list (`LEAD_0`, ...,
+            # `_lead_tables`) - a subscript where the dict needs a method call
+            for s in self.suits:
+                lo, size = spans[s]
+                full = (1 << size) - 1
+                out(f"x{s} = h >> {lo} & {full}" if lo else f"x{s} = h & {full}")
+                out(f"t{s} = LEAD_{s}[x{s}]")
+                out(f"if t{s} is None:")
+                q = f"x{s} << {lo}" if lo else f"x{s}"
+                out.indent()(f"t{s} = LEAD_{s}[x{s}] = lead_counts({q}, {s})")
+                out.dedent()
+            out("n = " + " + ".join(f"t{s}[0]" for s in self.suits))
+            return
         for s in self.suits:
             out(f"q{s} = h & {mask[s]}")
             out(f"t{s} = LEAD_TAB.get(q{s})")

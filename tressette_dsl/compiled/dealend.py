@@ -157,6 +157,57 @@ def _first_big(em: Emitter, bigs: Iterable[Any], sides: int) -> Callable[..., An
     return namespace["f"]  # type: ignore[no-any-return]
 
 
+def _facts_function(
+    sides: tuple[tuple[int, ...], ...], n: int, units: Callable[[int], Any], last_trick: Any
+) -> Callable[..., list[Any] | None]:
+    """``facts_of(declarations, won, tricks_won, last)``: `FastEnd._facts` for these
+    sides and `n` seats as straight-line code - each seat's captured units once, each
+    side's sums and best seat unrolled - the same values in the same order of additions
+    (so the same types), or None when the seats' captures overlap (then `_facts` says
+    what the general way says). The source is made of seat numbers alone."""
+    seats = range(n)
+    w = ", ".join(f"w{x}" for x in seats) + ("," if n == 1 else "")
+    t = ", ".join(f"t{x}" for x in seats) + ("," if n == 1 else "")
+    lines = [
+        "def facts_of(declarations, won, tricks_won, last):",
+        f"    {w} = won",
+        f"    if ({' | '.join(f'w{x}' for x in seats)}).bit_count() != "
+        + " + ".join(f"w{x}.bit_count()" for x in seats)
+        + ":",
+        "        return None",
+    ]
+    lines += [f"    u{x} = UNITS(w{x})" for x in seats]
+    lines.append("    a = 0 + " + " + ".join(f"u{x}" for x in seats))
+    lines += [
+        f"    d = [0] * {n}",
+        "    for r in declarations:",
+        "        if not r.cancelled:",
+        "            d[r.seat] += r.points",
+        f"    {t} = tricks_won",
+    ]
+    made = []
+    for i, side in enumerate(sides):
+        first = side[0]
+        lines.append(f"    top = t{first}")
+        lines.append(f"    ub = u{first}")
+        for x in side[1:]:
+            lines.append(f"    if t{x} > top:")
+            lines.append(f"        top = t{x}")
+            lines.append(f"        ub = u{x}")
+        lines.append(f"    cu = 0 + {' + '.join(f'u{x}' for x in side)}")
+        lines.append(f"    is_last = {' or '.join(f'last == {x}' for x in side)}")
+        lines.append(
+            f"    f{i} = (SIDES[{i}], 0 + {' + '.join(f't{x}' for x in side)}, cu, is_last, "
+            f"cu + LAST if is_last else cu, 0 + {' + '.join(f'd[{x}]' for x in side)}, "
+            "top, a - ub)"
+        )
+        made.append(f"f{i}")
+    lines.append(f"    return [{', '.join(made)}]")
+    namespace: dict[str, Any] = {"UNITS": units, "SIDES": sides, "LAST": last_trick}
+    exec(compile("\n".join(lines) + "\n", "<side facts>", "exec"), namespace)  # ints only
+    return namespace["facts_of"]  # type: ignore[no-any-return]
+
+
 def _chunk_table(units_of: Callable[[int], Any], shift: int, width: int, every: int) -> list[Any]:
     """`units_of(v << shift & every)` for every `v` of `width` bits. Built a card at a time
     (a mask's value is its value without its lowest card plus that card's: `points`
@@ -322,6 +373,10 @@ class FastEnd:
             function("points", rules.ctx, sig), max(rules.deck.cards) + 1
         )
         self.sides = tuple(tuple(sorted(seats)) for seats in rules.sides.seats)
+        # `_facts` written out for these sides (None where the captures overlap)
+        self.facts_of: Callable[..., list[Any] | None] = _facts_function(
+            self.sides, rules.players.count, self.units, rules.scoring.last_trick
+        )
         self.teams = rules.sides.mode == "teams"
         # the total slots each side's points go to: the side's, or each of its seats'
         self.slots = tuple(
@@ -479,7 +534,21 @@ class FastEnd:
         deal_no, dealer), the records' fields; state or kernel, the same computation.
         Without `keep` the `DealRecord` is not built (None): a search bot's try reads
         the totals and the outcome alone."""
-        contract_id, declarer, partner, deal_no, dealer = deal
+        facts = self.facts_of(declarations, won, tricks_won, last)
+        if facts is None:  # captures that overlap: never the interpreter's, still exact
+            facts = self._facts(declarations, won, tricks_won, last)
+        return self._scored(facts, deal, totals_before, keep=keep)
+
+    def _facts(
+        self,
+        declarations: Iterable[DeclRecord],
+        won: list[int],
+        tricks_won: list[int],
+        last: int,
+    ) -> list[Any]:
+        """Each side's facts (seats, tricks, cards' units, last trick, units, declared,
+        the best seat's tricks, the units outside the best seat), the general way
+        (`facts_of` is the same, written out for this ruleset's sides)."""
         units_of = self.units
         # `points` sums per-card values, so over the seats' disjoint captures it adds up:
         # one table sum per seat instead of one per side, best seat and the whole.
@@ -534,12 +603,24 @@ class FastEnd:
                     outside,
                 )
             )
+        return facts
+
+    def _scored(
+        self,
+        facts: list[Any],
+        deal: tuple[str | None, int | None, int | None, int, int],
+        totals_before: tuple[int, ...],
+        *,
+        keep: bool,
+    ) -> tuple[tuple[int, ...], DealRecord | None, Any] | None:
+        """`_score` from the sides' facts: big wins, the points formula, the totals."""
+        contract_id, declarer, partner, deal_no, dealer = deal
         contract = contract_id or ""
         big = self._big(facts, contract) if self.big else None
         points = []
         formula = self.points
-        for _seats, tricks, cu, is_last, units, declared, _b, _o in facts:
-            value = formula(units, cu, is_last, tricks, declared, contract, False)
+        for _seats, tricks, cu, is_last, units, said, _b, _o in facts:
+            value = formula(units, cu, is_last, tricks, said, contract, False)
             if value.__class__ is not int:
                 return None  # the interpreter says why (not a whole number)
             points.append(value)

@@ -77,6 +77,8 @@ class Tries:
         # every run: the choosers are the same for every try), and the chain whose
         # `_close` scores the deal's last card on the kernel (`_hand_over`'s, with `light`)
         bits = [getrandbits_of(c) for c in self.choose]
+        if rules.players.dummy is not None:  # a dummy draws from its owner's chooser
+            bits = [None]
         self.bits: list[Callable[[int], int]] | None = None if None in bits else bits  # type: ignore[assignment]
         self.quick = chain_for(compiled.fast_end, world)
 
@@ -110,6 +112,7 @@ class Tries:
         if bits is not None and forced.pending is not None and compiled.run is not None:
             # `kernel_step`'s first step written out for a try (no chain: the deal's end):
             # the same loop and rounds as `_drive`, the inline draws wired once per world
+            # (`bits` is None with a dummy seat: `_drive` seats its choosers, `seating`)
             grb = k.grb = bits[:]
             grb[k.seat] = _FirstBits(forced.pending, grb, k.seat)
             run = compiled.run

@@ -1,0 +1,132 @@
+"""The heuristic's endgame when the observation does not place every card: sampled worlds.
+
+`agents/endgame.py` plays the last tricks exactly once the deciding seat's observation
+pins every card down, which in three- and five-seat games happens late or never (a
+defender does not see the soloist's discards; nobody knows who holds the last cards of a
+suit nobody showed void in). Here the heuristic, near the end of the deal, asks its
+`Worlds` service (the same determinisations the search bot gets: every public fact kept,
+the hidden cards dealt at random within what this seat can infer) for a few worlds, solves
+each exactly with the endgame solver (every seat then sees every card: perfect-information
+Monte Carlo), and plays the card whose mean value over the worlds is best. The value is the
+deal's margin for the deciding side, scored by the rules' own functions (`Scorer.margin`),
+the same scale in every world even when the sides differ from world to world (a secret
+partner is whoever holds the called card in that world).
+
+The heuristic's card is kept unless another card is better on average by more than
+`EDGE` of a unit of margin; when any world cannot be solved within its node budget (or
+the model is not the rules' game there), the heuristic's card stands - never half an
+answer. Used only when the hands hold at most `MAX_CARDS` cards, so its cost stays small:
+the worlds are drawn only at those decisions (the `Worlds` service works out what the seat
+knows at its first draw). Used only in contract games (`sides.mode: contract`), where it
+was measured (docs/bots.md, session 6); fixed sides play as before.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tressette_dsl.agents.base import Worlds
+from tressette_dsl.agents.endgame import OutOfBudget, _model, _Search
+from tressette_dsl.agents.endgame_view import Position, _partner, position
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.rules.model import Ruleset
+
+WORLDS = 8  # worlds solved a decision
+MAX_CARDS = 12  # cards in all the hands at most (the trick on the table not counted)
+NODES = 4_000  # positions a world's search may visit
+EDGE = 0  # how much better on average (margin units, summed over worlds) a card must be
+_INF = 1 << 62
+
+
+def sampled_card(
+    rules: Ruleset,
+    obs: Observation,
+    cards: Sequence[str],
+    preferred: str,
+    *,
+    worlds: Worlds | None,
+    rng: random.Random,
+    n_worlds: int | None = None,
+    max_cards: int | None = None,
+    budget: int | None = None,
+) -> str:
+    """`preferred` (the heuristic's card) unless, over `n_worlds` sampled worlds each
+    solved exactly, another of `cards` has a better mean margin for the deciding side.
+    Nothing is drawn from `rng` unless worlds are sampled. The limits default to the
+    module's `WORLDS`, `MAX_CARDS` and `NODES`, read at the call."""
+    n_worlds = WORLDS if n_worlds is None else n_worlds
+    max_cards = MAX_CARDS if max_cards is None else max_cards
+    budget = NODES if budget is None else budget
+    if (
+        worlds is None
+        or rules.sides.mode != "contract"
+        or len(cards) < 2
+        or sum(obs.hand_sizes) > max_cards
+    ):
+        return preferred
+    model = _model(rules)
+    if model is None or position(rules, obs) is not None:
+        return preferred  # not the solver's game, or determined: the exact solver decides
+    by_text = rules.deck.by_text
+    legal = [by_text[c] for c in cards]
+    legal_mask = sum(1 << c for c in legal)
+    totals = dict.fromkeys(legal, 0)
+    local = random.Random(rng.getrandbits(64))
+    for _ in range(n_worlds):
+        world = worlds.sample(local)
+        pos = world_position(rules, obs, world)
+        search = _Search.of(model, rules, obs, pos, budget, exhaustive=True)
+        if search is None or search.playable(pos.hands[obs.seat], pos.trick) != legal_mask:
+            return preferred
+        try:
+            for card in legal:
+                totals[card] += search.root(card, -_INF, _INF)
+        except OutOfBudget:
+            return preferred
+    mine = by_text[preferred]
+    best = max(legal, key=lambda c: (totals[c], c == mine))
+    if totals[best] > totals[mine] + EDGE:
+        return rules.deck.card_text[best]
+    return preferred
+
+
+def world_position(rules: Ruleset, obs: Observation, world: GameState) -> Position:
+    """The perfect-information position of a sampled world: its hands and zones, the
+    public table (the trick, the tricks taken) from the observation, which the world keeps."""
+    deck = rules.deck
+    by_text = deck.by_text
+    n = rules.players.count
+    won = [0] * n
+    tricks_won = [0] * n
+    for t in obs.tricks:
+        winner = int(t["winner"])
+        if 0 <= winner < n:
+            for _seat, card in t["plays"]:
+                won[winner] |= 1 << by_text[card]
+            tricks_won[winner] += 1
+    hands = list(world.cards.hands)
+    zones: list[tuple[int, int]] = []
+    leftover = 0
+    for index, cards in enumerate(world.cards.zones):
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        if mask:
+            zones.append((index, mask))
+            leftover |= mask
+    return Position(
+        hands=tuple(hands),
+        trick=tuple((int(x), int(by_text[c])) for x, c in obs.trick),
+        leader=int(obs.leader if obs.leader is not None else obs.seat),
+        trick_no=int(obs.trick_no),
+        won=tuple(won),
+        tricks_won=tuple(tricks_won),
+        leftover=leftover,
+        leftover_zone=tuple(zones),
+        partner=_partner(rules, obs, hands),
+    )
+
+
+__all__ = ["MAX_CARDS", "NODES", "WORLDS", "sampled_card", "world_position"]
