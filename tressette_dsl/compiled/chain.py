@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from tressette_dsl.compiled.dealend import FastEnd
 from tressette_dsl.engine.match import MatchResult, result
 from tressette_dsl.engine.state import (
+    Cards,
     DealRecord,
     DeclRecord,
     GameState,
@@ -73,16 +74,20 @@ class Finished:
     deal_no: int
     deals_counted: int
     over: bool = True
+    dealer: int = 0  # of the last deal: where the people sat (`seating.people`)
 
     @staticmethod
     def of(s: GameState) -> Finished:
         """The same record from a finished state (the interpreter's, say)."""
         assert s.over and s.outcome is not None
-        return Finished(s.totals, s.deals, s.outcome, s.deal_no, s.deals_counted)
+        return Finished(s.totals, s.deals, s.outcome, s.deal_no, s.deals_counted, dealer=s.dealer)
 
     def result(self, rules: Ruleset, n: int) -> MatchResult:
-        """`engine.result` of the final state: it reads the match part alone."""
+        """`engine.result` of the final state: it reads the match part alone - and, with
+        `seating.people`, where each person sat in the last deal (its dealer and number),
+        for the totals and winners by seat."""
         match = Match(
+            dealer=self.dealer,
             deal_no=self.deal_no,
             deals_counted=self.deals_counted,
             totals=self.totals,
@@ -90,7 +95,8 @@ class Finished:
             over=True,
             outcome=self.outcome,
         )
-        return result(rules, GameState(seed=0, n=n, match=match))
+        cards = Cards(hands=(0,) * n) if rules.players.people is not None else Cards()
+        return result(rules, GameState(seed=0, n=n, cards=cards, match=match))
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +262,9 @@ class Chain:
             if not k.finish:
                 return False
             k.actions += 1
-            k.finished = Finished(totals, (*k.deals, record), outcome, k.deal_no, counted)
+            k.finished = Finished(
+                totals, (*k.deals, record), outcome, k.deal_no, counted, dealer=k.dealer
+            )
             return True
         k.actions += 1  # the last card: an action and a card play of this kernel
         self.deal(

@@ -20,10 +20,17 @@ import pytest
 
 from tressette_dsl.agents import SamplingAgent, choose
 from tressette_dsl.cli import main
-from tressette_dsl.compiled import PlayoutStats, compile_ruleset, playout, seating
+from tressette_dsl.compiled import (
+    Finished,
+    PlayoutStats,
+    compile_ruleset,
+    playout,
+    playout_match,
+    seating,
+)
 from tressette_dsl.compiled.kernel import Kernel, _drive
 from tressette_dsl.compiled.steps import choosers, interpreted_step
-from tressette_dsl.engine import apply, legal_actions, new_game
+from tressette_dsl.engine import apply, legal_actions, new_game, result
 from tressette_dsl.engine.occupancy import dummy_of, person_seats
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
@@ -256,3 +263,19 @@ def test_the_sampling_bot_decides_the_same_on_both_engines(name: str) -> None:
     if name == "tressette-col-morto":  # some of them the dummy's
         dummy = dummy_of(rules, _at_trick_play(rules, 3))
         assert dummy is not None and any(p.startswith(f"{dummy[0]}:") for p in picks["auto"])
+
+
+@pytest.mark.parametrize("name", SEATING)
+def test_a_match_record_gives_the_people_result_of_the_final_state(name: str) -> None:
+    """`Finished.result` is `engine.result` of the final state, per seat too: with
+    people, the totals and winners of the seats they held in the last deal."""
+    rules = load_ruleset(name)
+    for seed in (3, 4):
+        state = new_game(rules, seed)
+        rngs = [random.Random(f"people:{seed}:{s}") for s in range(state.n)]
+        end = playout(rules, state, rngs, until="match", engine="interpreted")
+        rngs = [random.Random(f"people:{seed}:{s}") for s in range(state.n)]
+        finished = playout_match(rules, state, rngs)
+        assert finished == Finished.of(end)
+        assert finished.result(rules, state.n) == result(rules, end)
+        assert any(result(rules, end).seat_totals)
