@@ -111,7 +111,22 @@ def play_card(
         winner, mask = _take(rules, fields, s, trick=trick, hands=hands, played=played)
         play = _next_trick(play, trick, winner, following[0])
     else:
-        tricks._trick_open(rules, fields, s, hands=hands, trick=trick, played=played, seat=seat)
+        fields["cards"] = _CARDS(
+            hands=hands,
+            zone_ids=cards.zone_ids,
+            zones=cards.zones,
+            won=cards.won,
+            trick=trick,
+            played=played,
+        )
+        c = s.cursor
+        fields["cursor"] = _CURSOR(
+            phase=c.phase,
+            sub=c.sub,
+            step=c.step,
+            to_act=rules.players.next(seat),
+            pending=c.pending,
+        )
     if play is not s.play:
         fields["play"] = play
     public = s.seen.public

@@ -296,7 +296,22 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
             rules, spec, hooks, s, fields, trick=trick, hands=hands, played=played, play=play
         )
     else:  # the parts built by position (`maker`): the commonest card of all
-        _trick_open(rules, fields, s, hands=hands, trick=trick, played=played, seat=seat)
+        fields["cards"] = _CARDS(
+            hands=hands,
+            zone_ids=cards.zone_ids,
+            zones=cards.zones,
+            won=cards.won,
+            trick=trick,
+            played=played,
+        )
+        c = s.cursor
+        fields["cursor"] = _CURSOR(
+            phase=c.phase,
+            sub=c.sub,
+            step=c.step,
+            to_act=rules.players.next(seat),
+            pending=c.pending,
+        )
     if play is not s.play:
         fields["play"] = play
     public = s.seen.public
@@ -329,37 +344,6 @@ _TRICK_PLAY = maker(TrickPlay, keywords=True)
 _TRICK_RECORD = maker(TrickRecord)
 _TRICK_WON = maker(TrickWon)
 _TRICKS_LOCAL = maker(TricksLocal)
-
-
-def _trick_open(
-    rules: Ruleset,
-    fields: dict[str, Any],
-    s: GameState,
-    *,
-    hands: tuple[int, ...],
-    trick: tuple[tuple[int, int], ...],
-    played: tuple[int, ...],
-    seat: int,
-) -> None:
-    """A card that leaves the trick open: its `Cards` and `Cursor` into `fields` (the
-    generic path and `trick_step.play_card` share it)."""
-    cards = s.cards
-    fields["cards"] = _CARDS(
-        hands=hands,
-        zone_ids=cards.zone_ids,
-        zones=cards.zones,
-        won=cards.won,
-        trick=trick,
-        played=played,
-    )
-    c = s.cursor
-    fields["cursor"] = _CURSOR(
-        phase=c.phase,
-        sub=c.sub,
-        step=c.step,
-        to_act=rules.players.next(seat),
-        pending=c.pending,
-    )
 
 
 def _complete(
