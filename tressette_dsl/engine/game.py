@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine import arguments, legal_cache, match, seating
-from tressette_dsl.engine.actions import Action, Claim, Play
+from tressette_dsl.engine.actions import Action, Claim
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
@@ -19,7 +19,7 @@ from tressette_dsl.engine.errors import (
     IllegalActionError,
 )
 from tressette_dsl.engine.events import Event
-from tressette_dsl.engine.phases import PHASE_KINDS, auction, trick_step
+from tressette_dsl.engine.phases import PHASE_KINDS, auction
 from tressette_dsl.engine.phases.deal import DealPhase
 from tressette_dsl.engine.phases.trick_features.claims import interrupt, out_of_turn_actions
 from tressette_dsl.engine.phases.tricks import TricksPhase
@@ -151,11 +151,7 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
     if state.match.over or state.cursor.to_act is None:
         return ()
     spec = rules.flow[state.cursor.phase]
-    legal: tuple[Action, ...]
-    if spec.kind == "tricks" and state.cursor.sub == "play" and trick_step.ENABLED:
-        legal = trick_step.play_legal(rules, spec, state)  # type: ignore[arg-type]
-    else:
-        legal = PHASE_KINDS[spec.kind].legal(rules, spec, state)
+    legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
     legal_cache.remember(rules, state, legal)
     return legal
 
@@ -190,17 +186,6 @@ def apply(
                     break
             else:
                 listed = legal_cache.equal_listed(state, entry, action)
-            if listed and type(action) is Play and trick_step.ENABLED:  # the commonest
-                spec = rules.flow[state.cursor.phase]
-                if (
-                    spec.kind == "tricks"
-                    and state.cursor.sub == "play"
-                    and not state.match.deal_ended
-                ):
-                    fused = trick_step.play_card(rules, spec, state, action, events)  # type: ignore[arg-type]
-                    if fused is not None:
-                        arguments.trust(rules, fused[0])
-                        return fused
     if not listed:
         if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
             rules = seating.rules_for(rules, state)
