@@ -1,17 +1,23 @@
 """The heuristic bot's choice on a hand-made observation: shared by its rule-of-thumb tests.
 
 South's observation of a fresh game with the fields a test names replaced (hand, trick,
-tricks...), the legal actions parsed from their texts, the bot's choice as text.
+tricks...), the legal actions parsed from their texts, the bot's choice as text; and
+`card_positions`, the heuristic's own card decisions in played deals, for the evaluator's
+tests.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from tressette_dsl.agents import HeuristicAgent
-from tressette_dsl.engine import observe, parse_action
+from tressette_dsl.agents.base import choose, seat_rng
+from tressette_dsl.agents.heuristic import _View
+from tressette_dsl.engine import apply, deal_over, legal_actions, observe, parse_action, start
+from tressette_dsl.loader import load_ruleset
 
 
 def heuristic_choice(rules: Any, state: Any, hand: list[str], legal: list[str], **obs: Any) -> str:
@@ -28,3 +34,21 @@ def heuristic_choice(rules: Any, state: Any, hand: list[str], legal: list[str], 
     view = dataclasses.replace(observe(rules, state, 0), **fields)
     actions = [parse_action(rules, state, text) for text in legal]
     return str(HeuristicAgent().act(rules, view, actions, random.Random(0)))
+
+
+def card_positions(deals: int) -> Iterator[tuple[_View, list[str], str]]:
+    """(view, cards, the rules' card) at every card play with a choice, in `deals` deals of
+    `tressette` played by the heuristic in every seat."""
+    rules = load_ruleset("tressette")
+    agent = HeuristicAgent()
+    for deal in range(deals):
+        state, _ = start(rules, deal)
+        while not deal_over(state):
+            seat = state.to_act
+            assert seat is not None
+            legal = legal_actions(rules, state)
+            cards = sorted({str(a).split()[1] for a in legal if str(a).startswith("play")})
+            if len(cards) > 1:
+                view = _View(rules, observe(rules, state, seat))
+                yield view, cards, view.rule_card(cards)
+            state, _ = apply(rules, state, choose(agent, rules, state, legal, seat_rng(deal, seat)))

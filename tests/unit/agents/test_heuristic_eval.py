@@ -7,11 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from tressette_dsl.agents import HeuristicAgent, heuristic_eval
-from tressette_dsl.agents.base import choose, seat_rng
-from tressette_dsl.agents.heuristic import _View
+from tests.unit.agents.heuristic_views import card_positions
+from tressette_dsl.agents import heuristic_eval
 from tressette_dsl.agents.heuristic_features import FEATURES, card_features
-from tressette_dsl.engine import apply, deal_over, legal_actions, observe, start
 from tressette_dsl.loader import load_ruleset
 
 
@@ -34,21 +32,7 @@ def test_the_last_seat_keeps_the_rules() -> None:
     assert heuristic_eval.card_weights(rules, 3, 4, 6) is None
 
 
-def _positions(deals: int) -> Iterator[tuple[object, list[str], str]]:
-    """(view, cards, the rules' card) at every card play with a choice of a few deals."""
-    rules = load_ruleset("tressette")
-    agent = HeuristicAgent()
-    for deal in range(deals):
-        state, _ = start(rules, deal)
-        while not deal_over(state):
-            seat = state.to_act
-            assert seat is not None
-            legal = legal_actions(rules, state)
-            cards = sorted({str(a).split()[1] for a in legal if str(a).startswith("play")})
-            if len(cards) > 1:
-                view = _View(rules, observe(rules, state, seat))
-                yield view, cards, view.rule_card(cards)
-            state, _ = apply(rules, state, choose(agent, rules, state, legal, seat_rng(deal, seat)))
+_positions = card_positions  # the heuristic's card decisions in played deals
 
 
 def test_a_row_per_card_and_the_rules_card_marked() -> None:

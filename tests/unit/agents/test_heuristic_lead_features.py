@@ -11,11 +11,9 @@ from types import ModuleType
 
 import pytest
 
-from tressette_dsl.agents import HeuristicAgent, heuristic_eval
-from tressette_dsl.agents.base import choose, seat_rng
-from tressette_dsl.agents.heuristic import _View
+from tests.unit.agents.heuristic_views import card_positions
+from tressette_dsl.agents import heuristic_eval
 from tressette_dsl.agents.heuristic_features import FEATURES, card_features
-from tressette_dsl.engine import apply, deal_over, legal_actions, observe, start
 from tressette_dsl.loader import load_ruleset
 
 BENCH = Path(__file__).resolve().parents[3] / "bench"
@@ -27,20 +25,7 @@ def table_reset() -> Iterator[None]:
     heuristic_eval.use_table(None)
 
 
-def _positions(deals: int) -> Iterator[tuple[_View, list[str], str]]:
-    rules = load_ruleset("tressette")
-    agent = HeuristicAgent()
-    for deal in range(deals):
-        state, _ = start(rules, deal)
-        while not deal_over(state):
-            seat = state.to_act
-            assert seat is not None
-            legal = legal_actions(rules, state)
-            cards = sorted({str(a).split()[1] for a in legal if str(a).startswith("play")})
-            if len(cards) > 1:
-                view = _View(rules, observe(rules, state, seat))
-                yield view, cards, view.rule_card(cards)
-            state, _ = apply(rules, state, choose(agent, rules, state, legal, seat_rng(deal, seat)))
+_positions = card_positions  # the heuristic's card decisions in played deals
 
 
 def test_the_holding_columns_agree_with_each_other() -> None:
