@@ -55,16 +55,8 @@ def position(rules: Ruleset, obs: Observation) -> Position | None:
     hands = [0] * n
     hands[obs.seat] = own
     seen = own | _mask(by_text, obs.discarded)
-    won = [0] * n
-    tricks_won = [0] * n
-    for t in obs.tricks:
-        plays = t["plays"]
-        mask = _mask(by_text, [card for _seat, card in plays])
-        seen |= mask
-        winner = int(t["winner"])
-        if 0 <= winner < n:
-            won[winner] |= mask
-            tricks_won[winner] += 1
+    won, tricks_won, in_tricks = captured(by_text, obs, n)
+    seen |= in_tricks
     trick = tuple((int(x), int(by_text[c])) for x, c in obs.trick)
     for _x, card in trick:
         seen |= 1 << card
@@ -104,6 +96,25 @@ def position(rules: Ruleset, obs: Observation) -> Position | None:
         leftover_zone=tuple(zones),
         partner=_partner(rules, obs, hands),
     )
+
+
+def captured(
+    by_text: Mapping[str, int], obs: Observation, n: int
+) -> tuple[list[int], list[int], int]:
+    """From the observation's finished tricks: per seat the cards it captured and the
+    tricks it took, and every card those tricks hold (a world sampled from `obs` keeps
+    them, so `endgame_worlds` reads them here too)."""
+    won = [0] * n
+    tricks_won = [0] * n
+    every = 0
+    for t in obs.tricks:
+        mask = _mask(by_text, [card for _seat, card in t["plays"]])
+        every |= mask
+        winner = int(t["winner"])
+        if 0 <= winner < n:
+            won[winner] |= mask
+            tricks_won[winner] += 1
+    return won, tricks_won, every
 
 
 def _mask(by_text: Mapping[str, int], cards: Iterable[str]) -> int:
@@ -211,4 +222,4 @@ def _partner(rules: Ruleset, obs: Observation, hands: list[int]) -> int | None:
     return None if holder is None or holder == obs.declarer else holder
 
 
-__all__ = ["Position", "position"]
+__all__ = ["Position", "captured", "position"]

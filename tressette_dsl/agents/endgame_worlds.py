@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.endgame import OutOfBudget, _model, _Search
-from tressette_dsl.agents.endgame_view import Position, _partner, position
+from tressette_dsl.agents.endgame_view import Position, _partner, captured, position
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
@@ -98,14 +98,7 @@ def world_position(rules: Ruleset, obs: Observation, world: GameState) -> Positi
     deck = rules.deck
     by_text = deck.by_text
     n = rules.players.count
-    won = [0] * n
-    tricks_won = [0] * n
-    for t in obs.tricks:
-        winner = int(t["winner"])
-        if 0 <= winner < n:
-            for _seat, card in t["plays"]:
-                won[winner] |= 1 << by_text[card]
-            tricks_won[winner] += 1
+    won, tricks_won, _every = captured(by_text, obs, n)
     hands = list(world.cards.hands)
     zones: list[tuple[int, int]] = []
     leftover = 0

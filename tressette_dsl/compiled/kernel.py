@@ -30,7 +30,7 @@ from tressette_dsl.compiled.contract import plays as contract_plays
 from tressette_dsl.compiled.decltable import table_of
 from tressette_dsl.compiled.draws import getrandbits_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
-from tressette_dsl.compiled.seats import Table, rules_at
+from tressette_dsl.compiled.seats import Table
 from tressette_dsl.compiled.steps import (
     Chooser,
     PlayoutStats,
@@ -47,6 +47,7 @@ from tressette_dsl.engine.declare import Option
 from tressette_dsl.engine.game import legal_actions, new_game
 from tressette_dsl.engine.match import MatchResult, result, total_slots
 from tressette_dsl.engine.rng import first_dealer
+from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import (
     DeclRecord,
     GameState,
@@ -605,7 +606,7 @@ def playout(
     each of its moves), drawn from no random source."""
     if until not in ("deal", "match"):
         raise ValueError(f"until must be 'deal' or 'match', not {until!r}")
-    rules = rules_at(rules, state)  # a seat table: the count's ruleset (`seats`)
+    rules = rules_for(rules, state)  # a seat table: the count's ruleset (`seats`)
     compiled = compile_ruleset(rules)
     if engine == "compiled" and not compiled.coverage.covers:
         raise ValueError(compiled.coverage.note())
@@ -684,7 +685,7 @@ def playout_result(
     (a search bot scoring a playout): when the kernel ends the deal itself, the deal is
     scored on its lists (`chain.DealEnd`) and neither the ended deal's state nor the
     next deal is built."""
-    rules = rules_at(rules, state)  # a seat table: the count's ruleset (`seats`)
+    rules = rules_for(rules, state)  # a seat table: the count's ruleset (`seats`)
     compiled = compile_ruleset(rules)
     if not light_fits(rules, compiled, state):
         end = playout(
@@ -770,7 +771,7 @@ def playout_match(
     final state: when the kernel ends the match itself (deal after deal on its own lists,
     `chain`), no `GameState` is built at all; otherwise the final state's record. The
     same choices give the same `Finished` as the interpreter's final state."""
-    rules = rules_at(rules, state)  # a seat table: the count's ruleset (`seats`)
+    rules = rules_for(rules, state)  # a seat table: the count's ruleset (`seats`)
     compiled = compile_ruleset(rules)
     if not compiled.coverage.covers:
         end = playout(rules, state, rng, policy=policy, until="match", stats=stats)

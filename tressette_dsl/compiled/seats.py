@@ -31,14 +31,6 @@ if TYPE_CHECKING:
     from tressette_dsl.compiled.cache import CompiledRuleset
 
 
-def rules_at(rules: Ruleset, state: GameState) -> Ruleset:
-    """The ruleset `state` is played by (`seating.rules_for`): `rules` itself unless it
-    has a seat table and the state is at another count or at a table that shrank."""
-    if rules.seat_table is None:
-        return rules
-    return rules_for(rules, state)
-
-
 def cache_key(rules: Ruleset) -> str:
     """The kernel cache's key: the document's hash, and the count for a seat table (whose
     counts share the hash but not the game)."""
@@ -102,7 +94,7 @@ class Table:
         from tressette_dsl.compiled.cache import compile_ruleset  # noqa: PLC0415 - a cycle
 
         self.n, self.roster = state.n, roster
-        self.rules = rules_at(self.base, state)
+        self.rules = rules_for(self.base, state)
         self.compiled = compile_ruleset(self.rules)
         by_player = dict(zip(self.players, self.choose, strict=False))
         self.players = seats_in(state)
@@ -110,4 +102,4 @@ class Table:
         return True
 
 
-__all__ = ["Table", "cache_key", "other_counts", "rules_at"]
+__all__ = ["Table", "cache_key", "other_counts"]
