@@ -263,6 +263,21 @@ class _View:
         trump = self.obs.trump
         return self.deck.suits.index(trump) if trump in self.deck.suits else None
 
+    def trick_best(self) -> tuple[int, str]:
+        """The seat winning the trick on the table so far, and its card (a trick begun)."""
+        trick = self.obs.trick
+        best_seat, best = trick[0]
+        for seat, card in trick[1:]:
+            if self.beats(card, best):
+                best_seat, best = seat, card
+        return best_seat, best
+
+    def seats_after(self) -> list[int]:
+        """The seats still to play to the trick on the table after this one, in order."""
+        players = self.rules.players
+        remaining = players.count - len(self.obs.trick) - 1
+        return [players.next(self.me, k) for k in range(1, remaining + 1)]
+
     def beats(self, card: str, best: str) -> bool:
         trump = self.trump()
         suit, best_suit = self.suit(card), self.suit(best)
@@ -613,15 +628,10 @@ class _View:
         return min(cards, key=low_from_long)
 
     def _follow(self, cards: list[str]) -> str:
-        obs, players = self.obs, self.rules.players
-        trick = list(obs.trick)
-        best_seat, best = trick[0]
-        for seat, card in trick[1:]:
-            if self.beats(card, best):
-                best_seat, best = seat, card
+        trick = list(self.obs.trick)
+        best_seat, best = self.trick_best()
         partners = self.partners()
-        remaining = players.count - len(trick) - 1
-        after = [players.next(self.me, k) for k in range(1, remaining + 1)]
+        after = self.seats_after()
         seen = self.seen()
         trick_value = sum(self.value(c) for _s, c in trick)
         winners = [c for c in cards if self.beats(c, best)]

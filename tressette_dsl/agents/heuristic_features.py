@@ -104,13 +104,8 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
 
     trick = list(view.obs.trick)
     following = bool(trick)
-    best_seat, best = trick[0] if following else (-1, "")
-    for seat, played in trick[1:]:
-        if view.beats(played, best):
-            best_seat, best = seat, played
-    players = view.rules.players
-    remaining = players.count - len(trick) - 1
-    after = [players.next(view.me, k) for k in range(1, remaining + 1)]
+    best_seat, best = view.trick_best() if following else (-1, "")
+    after = view.seats_after()
     threats = [s for s in after if s not in partners]
     trick_points = sum(view.value(c) for _s, c in trick) / unit
     led = view.suit(trick[0][1]) if following else -1
@@ -158,7 +153,7 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
                 value if partner_safe and not wins else 0.0,
                 value if partner_wins and not partner_safe and not wins else 0.0,
                 value if following and not partner_wins and not wins else 0.0,
-                1.0 if wins and remaining == 0 else 0.0,
+                1.0 if wins and not after else 0.0,
                 master if following and not wins else 0.0,
                 1.0 if trump is not None and suit == trump else 0.0,
                 *facts.columns(card, mine, float(beaters), master, late),

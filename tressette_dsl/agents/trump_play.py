@@ -28,6 +28,7 @@ the seat's observation only:
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -88,12 +89,12 @@ def _cheap_key(view: _View, trump: int) -> Callable[[str], tuple[int, int, int, 
     return key
 
 
-def _worth_trumping(view: _View) -> float:
+def _worth_trumping(view: _View) -> Fraction:
     """A trick worth a trump with opponents still to play: the mean value of the deck's
-    cards that have points (a high card's worth, from the ruleset's values)."""
+    cards that have points (a high card's worth, from the ruleset's values), exact."""
     deck = view.deck
     values = [deck.card_value[c] for c in deck.cards if deck.card_value[c] > 0]
-    return sum(values) / len(values) if values else float(deck.unit or 1)
+    return Fraction(sum(values), len(values)) if values else Fraction(deck.unit or 1)
 
 
 def _lead(view: _View, cards: list[str], trump: int) -> str:
@@ -119,15 +120,10 @@ def _lead(view: _View, cards: list[str], trump: int) -> str:
 
 
 def _follow(view: _View, cards: list[str], trump: int) -> str:
-    obs, players = view.obs, view.rules.players
-    trick = list(obs.trick)
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if view.beats(card, best):
-            best_seat, best = seat, card
+    trick = list(view.obs.trick)
+    best_seat, best = view.trick_best()
     friends = sure_friends(view)
-    remaining = players.count - len(trick) - 1
-    after = [players.next(view.me, k) for k in range(1, remaining + 1)]
+    after = view.seats_after()
     threats = [s for s in after if s not in friends]
     seen = view.seen()
     trick_value = sum(view.value(c) for _s, c in trick)
