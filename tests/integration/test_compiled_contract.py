@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.integration import recording
 from tressette_dsl.compiled import PlayoutStats, compile_ruleset, contract, kernel, playout
 from tressette_dsl.compiled.steps import Chooser
 from tressette_dsl.engine import new_game
@@ -57,16 +58,10 @@ OVERLAYS: dict[str, tuple[str, str]] = {
 }
 
 
-class Recorder:
-    """A random policy that writes down (seat, number of choices) of every decision."""
+class Recorder(recording.Recorder):
+    """The shared random policy (`recording.Recorder`), with this file's own sources."""
 
-    def __init__(self, seed: int, seats: int) -> None:
-        self.rngs = [random.Random(f"contract:{seed}:{s}") for s in range(seats)]
-        self.seen: list[tuple[int, int]] = []
-
-    def __call__(self, seat: int, n: int) -> int:
-        self.seen.append((seat, n))
-        return self.rngs[seat].randrange(n)
+    prefix = "contract"
 
 
 class Counted:

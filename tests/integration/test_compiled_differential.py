@@ -13,11 +13,11 @@ of the match. A difference is a compiler bug and fails here.
 from __future__ import annotations
 
 import importlib.util
-import random
 from pathlib import Path
 
 import pytest
 
+from tests.integration import recording
 from tressette_dsl.compiled import PlayoutStats, compile_ruleset, playout
 from tressette_dsl.engine import new_game
 from tressette_dsl.engine.state import GameState
@@ -39,16 +39,10 @@ BUNDLED = sorted(_COVERS)
 UNCOVERED_HOUSE = "id: house-check-at-once\nextends: tressette\nmatch: {check: immediately}\n"
 
 
-class Recorder:
-    """A random policy that writes down (seat, number of choices) of every decision."""
+class Recorder(recording.Recorder):
+    """The shared random policy (`recording.Recorder`), with this file's own sources."""
 
-    def __init__(self, seed: int, seats: int) -> None:
-        self.rngs = [random.Random(f"differential:{seed}:{s}") for s in range(seats)]
-        self.seen: list[tuple[int, int]] = []
-
-    def __call__(self, seat: int, n: int) -> int:
-        self.seen.append((seat, n))
-        return self.rngs[seat].randrange(n)
+    prefix = "differential"
 
 
 def _diff(a: GameState, b: GameState) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tests.integration import recording
 from tressette_dsl.agents import SamplingAgent, choose
 from tressette_dsl.cli import main
 from tressette_dsl.cli.simulate import simulate
@@ -41,16 +42,10 @@ RULES = load_ruleset("traversone")
 COUNTS = (2, 3, 5, 8)
 
 
-class Recorder:
-    """A random policy that writes down (seat, number of choices) of every decision."""
+class Recorder(recording.Recorder):
+    """The shared random policy (`recording.Recorder`), with this file's own sources."""
 
-    def __init__(self, seed: int, seats: int) -> None:
-        self.rngs = [random.Random(f"seat-table:{seed}:{s}") for s in range(seats)]
-        self.seen: list[tuple[int, int]] = []
-
-    def __call__(self, seat: int, n: int) -> int:
-        self.seen.append((seat, n))
-        return self.rngs[seat].randrange(n)
+    prefix = "seat-table"
 
 
 def _diff(a: GameState, b: GameState) -> list[str]:
