@@ -1,0 +1,68 @@
+"""A deck's card facts by card text, worked out once per deck for the rule-based bots.
+
+The bots see cards as text (`3D`) and ask, many times a decision, a card's suit, strength
+and value, and whether an unseen card of its suit is stronger (`is_master`). Through
+`Deck.by_text` and the per-index tuples that is two lookups and an `int` per question,
+and the master test walked the whole deck; here each is one dict lookup, and the master
+test walks only the stronger cards of the suit. The answers are the deck's own: same
+cards, same numbers, so the same decisions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tressette_dsl.rules.model import Deck
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """Per card text of the cards in play: its index, suit, strength and value; per suit,
+    its cards in play from the strongest down as (strength, text)."""
+
+    index: dict[str, int]
+    suit: dict[str, int]
+    strength: dict[str, int]
+    value: dict[str, int]
+    by_suit: tuple[tuple[tuple[int, str], ...], ...]
+
+    def is_master(self, card: str, seen: set[str] | frozenset[str]) -> bool:
+        """No card of `card`'s suit in play and not in `seen` is stronger than it."""
+        strength = self.strength[card]
+        for other_strength, other in self.by_suit[self.suit[card]]:
+            if other_strength <= strength:
+                return True
+            if other not in seen:
+                return False
+        return True
+
+
+# id(deck) -> (that deck, its facts): the deck is kept, so its id cannot be reused while
+# the entry lives; bounded by the decks loaded (cleared when full).
+_FACTS: dict[int, tuple[Deck, CardFacts]] = {}
+_MAX_DECKS = 64
+
+
+def card_facts(deck: Deck) -> CardFacts:
+    """The facts of `deck`'s cards in play (built on the first call for that deck)."""
+    found = _FACTS.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    texts = dict(deck.by_text)
+    suits = {t: int(deck.card_suit[i]) for t, i in texts.items()}
+    strengths = {t: int(deck.card_strength[i]) for t, i in texts.items()}
+    by_suit = tuple(
+        tuple(sorted(((strengths[t], t) for t in texts if suits[t] == s), reverse=True))
+        for s in range(max([len(deck.suits), *(x + 1 for x in suits.values())]))
+    )
+    facts = CardFacts(
+        index=texts,
+        suit=suits,
+        strength=strengths,
+        value={t: int(deck.card_value[i]) for t, i in texts.items()},
+        by_suit=by_suit,
+    )
+    if len(_FACTS) >= _MAX_DECKS:
+        _FACTS.clear()
+    _FACTS[id(deck)] = (deck, facts)
+    return facts
