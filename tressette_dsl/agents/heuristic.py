@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import mul
 
 from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays
@@ -494,7 +495,9 @@ class _View:
         if weights is None:
             return choice
         rows = card_features(self, cards, choice)
-        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
+        # the same products added in the same order as a generator would (`sum` of a
+        # `map`: no frame per column)
+        scores = [sum(map(mul, weights, _same_length(row, weights))) for row in rows]
         best = max(range(len(cards)), key=scores.__getitem__)
         if scores[best] > scores[cards.index(choice)] + override_margin():
             return cards[best]
@@ -648,3 +651,9 @@ class _View:
 
         return min(cards, key=key)
 
+
+def _same_length(row: list[float], weights: Sequence[float]) -> list[float]:
+    """`row`, after checking it has a column per weight (what `zip(strict=True)` did)."""
+    if len(row) != len(weights):
+        raise ValueError(f"{len(row)} feature columns for {len(weights)} weights")
+    return row

@@ -96,9 +96,8 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
     for card in hand:
         held.setdefault(view.suit(card), []).append(card)
 
-    def beaten_by(card: str) -> int:
-        strength = view.strength(card)
-        return sum(1 for x in suit_unseen.get(view.suit(card), ()) if x > strength)
+    counts = _Counts(view, suit_unseen)
+    beaten_by, lowest_of = counts.beaten_by, counts.lowest_of
 
     facts = _SuitFacts(view, unseen, voids, partners, opponents)
 
@@ -120,7 +119,7 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
         master = 1.0 if beaters == 0 else 0.0
         mine = held.get(suit, [])
         masters_in_suit = sum(1 for c in mine if beaten_by(c) == 0)
-        lowest = min(mine, key=view.strength) == card if mine else False
+        lowest = lowest_of(suit, mine) == card if mine else False
         other_points = sum(view.value(c) for c in mine if c != card) / unit
         opp_void = sum(1 for s in opponents if suit in voids.get(s, set()))
         partner_void = any(suit in voids.get(s, set()) for s in partners)
@@ -160,6 +159,31 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
             ]
         )
     return rows
+
+
+class _Counts:
+    """Per card, the unseen cards of its suit that beat it, and per suit the weakest card
+    held: each worked out once a decision (every row asks them of each card of its suit)."""
+
+    def __init__(self, view: _View, suit_unseen: dict[int, list[int]]) -> None:
+        self.view = view
+        self.suit_unseen = suit_unseen
+        self.beaten: dict[str, int] = {}
+        self.lowest: dict[int, str] = {}
+
+    def beaten_by(self, card: str) -> int:
+        found = self.beaten.get(card)
+        if found is None:
+            strength = self.view.strength(card)
+            unseen = self.suit_unseen.get(self.view.suit(card), ())
+            found = self.beaten[card] = sum(1 for x in unseen if x > strength)
+        return found
+
+    def lowest_of(self, suit: int, mine: list[str]) -> str:
+        found = self.lowest.get(suit)
+        if found is None:
+            found = self.lowest[suit] = min(mine, key=self.view.strength)
+        return found
 
 
 class _SuitFacts:
