@@ -10,8 +10,11 @@ cards, same numbers, so the same decisions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 
+from tressette_dsl.engine.observe import Observation
 from tressette_dsl.rules.model import Deck
 
 
@@ -66,3 +69,20 @@ def card_facts(deck: Deck) -> CardFacts:
         _FACTS.clear()
     _FACTS[id(deck)] = (deck, facts)
     return facts
+
+
+_CARD = itemgetter(1)  # the card of a (seat, card) play
+
+
+def seen_cards(obs: Observation, hand: Iterable[str]) -> set[str]:
+    """Cards whose place a seat knows: its hand, everything played, shown cards, its
+    discards (the rule-based bots' `seen`; each play's card read by `itemgetter`, not a
+    generator per trick)."""
+    out = set(hand)
+    for trick in obs.tricks:
+        out.update(map(_CARD, trick["plays"]))
+    out.update(map(_CARD, obs.trick))
+    for known in obs.known:
+        out.update(known)
+    out.update(obs.discarded)
+    return out

@@ -54,7 +54,7 @@ from operator import mul
 from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays
 from tressette_dsl.agents.base import Worlds
-from tressette_dsl.agents.card_facts import card_facts
+from tressette_dsl.agents.card_facts import card_facts, seen_cards
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
 from tressette_dsl.agents.heuristic_eval import card_weights, override_margin
@@ -192,13 +192,7 @@ class _View:
         only read it."""
         if self._seen is not None:
             return self._seen
-        out = self._seen = set(self.hand)
-        for trick in self.obs.tricks:
-            out.update(card for _seat, card in trick["plays"])
-        out.update(card for _seat, card in self.obs.trick)
-        for known in self.obs.known:
-            out.update(known)
-        out.update(self.obs.discarded)
+        out = self._seen = seen_cards(self.obs, self.hand)
         return out
 
     def is_master(self, card: str, seen: set[str]) -> bool:
