@@ -28,6 +28,9 @@ class CardFacts:
     strength: dict[str, int]
     value: dict[str, int]
     by_suit: tuple[tuple[tuple[int, str], ...], ...]
+    # the cards in play in the deck's order: (index, text, suit, strength, value) - the
+    # value as the deck holds it
+    in_order: tuple[tuple[int, str, int, int, int], ...]
 
     def is_master(self, card: str, seen: set[str] | frozenset[str]) -> bool:
         """No card of `card`'s suit in play and not in `seen` is stronger than it."""
@@ -38,6 +41,15 @@ class CardFacts:
             if other not in seen:
                 return False
         return True
+
+    def suit_lengths(self, hand: Iterable[str]) -> dict[int, int]:
+        """How many cards of `hand` each suit holds (a suit it lacks is not a key)."""
+        lens: dict[int, int] = {}
+        suit = self.suit
+        for card in hand:
+            s = suit[card]
+            lens[s] = lens.get(s, 0) + 1
+        return lens
 
 
 # id(deck) -> (that deck, its facts): the deck is kept, so its id cannot be reused while
@@ -64,6 +76,12 @@ def card_facts(deck: Deck) -> CardFacts:
         strength=strengths,
         value={t: int(deck.card_value[i]) for t, i in texts.items()},
         by_suit=by_suit,
+        in_order=tuple(
+            (i, deck.card_text[i], int(deck.card_suit[i]), int(deck.card_strength[i]), v)
+            for i in deck.cards
+            if deck.card_text[i] in deck.by_text
+            for v in (deck.card_value[i],)
+        ),
     )
     if len(_FACTS) >= _MAX_DECKS:
         _FACTS.clear()

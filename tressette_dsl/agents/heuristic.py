@@ -181,10 +181,15 @@ class _View:
         self.suit = facts.suit.__getitem__
         self.strength = facts.strength.__getitem__
         self.value = facts.value.__getitem__
+        self._suit_lens: dict[int, int] | None = None
 
     # --- cards --------------------------------------------------------------------------
     def suit_len(self, suit: int) -> int:
-        return sum(1 for c in self.hand if self.suit(c) == suit)
+        """How many cards of this hand are of `suit` (counted once a decision)."""
+        lens = self._suit_lens
+        if lens is None:
+            lens = self._suit_lens = self.facts.suit_lengths(self.hand)
+        return lens.get(suit, 0)
 
     def seen(self) -> set[str]:
         """Cards whose place this seat knows: its hand, everything played, shown cards.

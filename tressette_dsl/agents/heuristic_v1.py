@@ -97,10 +97,7 @@ class _View:
     def suit_len(self, suit: int) -> int:
         lens = self._suit_lens
         if lens is None:
-            lens = self._suit_lens = {}
-            for card in self.hand:
-                s = self.suit(card)
-                lens[s] = lens.get(s, 0) + 1
+            lens = self._suit_lens = self.facts.suit_lengths(self.hand)
         return lens.get(suit, 0)
 
     def seen(self) -> set[str]:

@@ -71,6 +71,17 @@ def test_card_facts_are_the_decks(ruleset: str) -> None:
         seen = set(rng.sample(texts, rng.randrange(len(texts) + 1)))
         for text in texts:
             assert facts.is_master(text, seen) == _is_master_long_way(deck, text, seen), text
+    assert facts.in_order == tuple(
+        (i, deck.card_text[i], deck.card_suit[i], deck.card_strength[i], deck.card_value[i])
+        for i in deck.cards
+    )
+    for size in (0, 1, 5, len(texts)):
+        hand = rng.sample(texts, size)
+        lengths = facts.suit_lengths(hand)
+        for suit in range(len(deck.suits)):
+            held = sum(1 for t in hand if deck.card_suit[deck.by_text[t]] == suit)
+            assert lengths.get(suit, 0) == held
+            assert (suit in lengths) == (held > 0)
     masters = [t for t in texts if facts.is_master(t, set())]
     assert masters and len(masters) < len(texts)  # the test is not vacuous
 
