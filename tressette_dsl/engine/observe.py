@@ -141,12 +141,16 @@ def _known(
     rules: Ruleset, s: GameState, seat: int, obs: Observation
 ) -> tuple[tuple[str, ...], ...]:
     texts = rules.deck.texts
-    dummy = rules.players.dummy is not None
+    hands, public = s.cards.hands, s.seen.public
+    if rules.players.dummy is None:  # the seat's own hand is its `hand` field, read once
+        return tuple([obs.hand if x == seat else texts(public[x] & hands[x]) for x in range(s.n)])
     return tuple(
-        texts(s.cards.hands[x])
-        if x == seat or (dummy and shares_view(rules, s, seat, x))
-        else texts(s.seen.public[x] & s.cards.hands[x])
-        for x in range(s.n)
+        [
+            texts(hands[x])
+            if x == seat or shares_view(rules, s, seat, x)
+            else texts(public[x] & hands[x])
+            for x in range(s.n)
+        ]
     )
 
 
@@ -160,14 +164,16 @@ def _tricks(
 ) -> tuple[dict[str, Any], ...]:
     text = rules.deck.card_text
     return tuple(
-        {
-            "trick_no": t.trick_no,
-            "leader": t.leader,
-            "winner": t.winner,
-            "plays": [[x, text[c]] for x, c in t.plays],
-            "follow": t.follow,  # follow suit was in force: a card off suit shows a void
-        }
-        for t in s.play.tricks
+        [  # a list built in place, then one tuple: no generator frame per trick
+            {
+                "trick_no": t.trick_no,
+                "leader": t.leader,
+                "winner": t.winner,
+                "plays": [[x, text[c]] for x, c in t.plays],
+                "follow": t.follow,  # follow suit was in force: a card off suit shows a void
+            }
+            for t in s.play.tricks
+        ]
     )
 
 
@@ -213,13 +219,13 @@ def _progress_field(
 
 _FIELDS: dict[str, _Field] = {
     "hand": lambda r, s, seat, o: r.deck.texts(s.cards.hands[seat]),
-    "hand_sizes": lambda r, s, seat, o: tuple(h.bit_count() for h in s.cards.hands),
+    "hand_sizes": lambda r, s, seat, o: tuple(map(int.bit_count, s.cards.hands)),
     "known": _known,
     "discarded": lambda r, s, seat, o: r.deck.texts(s.seen.discarded[seat]),
     "stock_size": lambda r, s, seat, o: len(s.stock),
     "monte_size": lambda r, s, seat, o: len(s.monte),
     "monte": _monte,
-    "trick": lambda r, s, seat, o: tuple((x, r.deck.card_text[c]) for x, c in s.cards.trick),
+    "trick": lambda r, s, seat, o: tuple([(x, r.deck.card_text[c]) for x, c in s.cards.trick]),
     "tricks": _tricks,
     "trump": lambda r, s, seat, o: r.deck.suits[s.play.trump] if s.play.trump is not None else None,
     "declarations": lambda r, s, seat, o: tuple(
