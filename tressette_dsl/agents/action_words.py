@@ -2,53 +2,19 @@
 
 The bots sort the legal actions by their first word (`play`, `declare`, `bid`...) and
 read a card action's card; that was `str(action).split()` on every legal action of every
-decision. An engine action's first word is its class's (each `__str__` begins with a fixed
-word) and a card action keeps its card as text, so both are read from the record; any
-other object is read from its text as before. Same words, so the same decisions.
+decision. An engine action's first word is its class's (`engine.actions.VERBS`: each
+`__str__` begins with a fixed word) and a card play keeps its card as text, so both are
+read from the record; any other object is read from its text as before. Same words, so
+the same decisions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tressette_dsl.engine.actions import (
-    Action,
-    Announce,
-    Annul,
-    Bid,
-    Call,
-    Choose,
-    Claim,
-    Declare,
-    Discard,
-    Done,
-    Give,
-    Keep,
-    Pass,
-    Play,
-    Signal,
-    Take,
-)
+from tressette_dsl.engine.actions import VERBS, Action, Play
 
-# the first word of the text of each engine action class (tests/unit/agents check each
-# against `str` of a record of that class)
-VERBS: dict[type, str] = {
-    Play: "play",
-    Declare: "declare",
-    Announce: "announce",
-    Signal: "signal",
-    Claim: "claim",
-    Bid: "bid",
-    Pass: "pass",
-    Choose: "choose",
-    Keep: "keep",
-    Call: "call",
-    Give: "give",
-    Discard: "discard",
-    Take: "take",
-    Done: "done",
-    Annul: "annul",
-}
+__all__ = ["VERBS", "by_verb", "card_of", "plain_plays", "verb"]
 
 
 def verb(action: Action) -> str:

@@ -10,7 +10,7 @@ cards, same numbers, so the same decisions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -50,6 +50,22 @@ class CardFacts:
             s = suit[card]
             lens[s] = lens.get(s, 0) + 1
         return lens
+
+
+CardLookup = Callable[[str], int]
+
+
+def card_lookups(deck: Deck) -> tuple[CardFacts, CardLookup, CardLookup, CardLookup, CardLookup]:
+    """The deck's facts and its index, suit, strength and value by card text, as the
+    bots' views bind them (`view.suit(card)` is then one dict lookup)."""
+    facts = card_facts(deck)
+    return (
+        facts,
+        facts.index.__getitem__,
+        facts.suit.__getitem__,
+        facts.strength.__getitem__,
+        facts.value.__getitem__,
+    )
 
 
 # id(deck) -> (that deck, its facts): the deck is kept, so its id cannot be reused while

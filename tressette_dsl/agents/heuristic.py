@@ -54,7 +54,7 @@ from operator import mul
 from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays
 from tressette_dsl.agents.base import Worlds
-from tressette_dsl.agents.card_facts import card_facts, seen_cards
+from tressette_dsl.agents.card_facts import card_lookups, seen_cards
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
 from tressette_dsl.agents.heuristic_eval import card_weights, override_margin
@@ -176,11 +176,7 @@ class _View:
         self.worlds: Worlds | None = None  # the caller's worlds, for the last tricks
         self.rng: random.Random | None = None
         # the deck's facts by card text: one dict lookup a question (`card_facts`)
-        self.facts = facts = card_facts(rules.deck)
-        self.idx = facts.index.__getitem__
-        self.suit = facts.suit.__getitem__
-        self.strength = facts.strength.__getitem__
-        self.value = facts.value.__getitem__
+        self.facts, self.idx, self.suit, self.strength, self.value = card_lookups(rules.deck)
         self._suit_lens: dict[int, int] | None = None
 
     # --- cards --------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays
-from tressette_dsl.agents.card_facts import card_facts, seen_cards
+from tressette_dsl.agents.card_facts import card_lookups, seen_cards
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.rules.model import AuctionPhase, Ruleset
@@ -85,11 +85,7 @@ class _View:
         self.hand: tuple[str, ...] = tuple(obs.hand)
         # the deck's facts by card text (one dict lookup a question, `card_facts`), and
         # what one decision asks several times, worked out on its first question
-        self.facts = facts = card_facts(rules.deck)
-        self.idx = facts.index.__getitem__
-        self.suit = facts.suit.__getitem__
-        self.strength = facts.strength.__getitem__
-        self.value = facts.value.__getitem__
+        self.facts, self.idx, self.suit, self.strength, self.value = card_lookups(rules.deck)
         self._suit_lens: dict[int, int] | None = None
         self._seen: set[str] | None = None
 
