@@ -49,8 +49,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import mul
 
+from tressette_dsl.agents.action_words import by_verb as actions_by_verb
+from tressette_dsl.agents.action_words import card_of, plain_plays
 from tressette_dsl.agents.base import Worlds
+from tressette_dsl.agents.card_facts import card_lookups, seen_cards
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
 from tressette_dsl.agents.heuristic_eval import card_weights, override_margin
@@ -87,9 +91,7 @@ class HeuristicAgent:
             legal = [
                 a for a in legal if str(a).split(" ", 1)[0] not in ("declare", "announce")
             ] or legal
-        by_verb: dict[str, list[Action]] = {}
-        for action in legal:
-            by_verb.setdefault(str(action).split(" ", 1)[0], []).append(action)
+        by_verb = actions_by_verb(legal)
         if "declare" in by_verb:
             return max(by_verb["declare"], key=view.declaration_points)
         for verb in ("announce", "annul"):
@@ -157,10 +159,6 @@ def _mean_share(rules: Ruleset, size: int) -> float:
     return mean
 
 
-def _card_of(action: Action) -> str:
-    return str(action).split()[1]
-
-
 class _View:
     """The facts one decision needs, from the rules and this seat's observation."""
 
@@ -177,22 +175,17 @@ class _View:
         self._seen: set[str] | None = None
         self.worlds: Worlds | None = None  # the caller's worlds, for the last tricks
         self.rng: random.Random | None = None
+        # the deck's facts by card text: one dict lookup a question (`card_facts`)
+        self.facts, self.idx, self.suit, self.strength, self.value = card_lookups(rules.deck)
+        self._suit_lens: dict[int, int] | None = None
 
     # --- cards --------------------------------------------------------------------------
-    def idx(self, card: str) -> int:
-        return int(self.deck.by_text[card])
-
-    def suit(self, card: str) -> int:
-        return int(self.deck.card_suit[self.idx(card)])
-
-    def strength(self, card: str) -> int:
-        return int(self.deck.card_strength[self.idx(card)])
-
-    def value(self, card: str) -> int:
-        return int(self.deck.card_value[self.idx(card)])
-
     def suit_len(self, suit: int) -> int:
-        return sum(1 for c in self.hand if self.suit(c) == suit)
+        """How many cards of this hand are of `suit` (counted once a decision)."""
+        lens = self._suit_lens
+        if lens is None:
+            lens = self._suit_lens = self.facts.suit_lengths(self.hand)
+        return lens.get(suit, 0)
 
     def seen(self) -> set[str]:
         """Cards whose place this seat knows: its hand, everything played, shown cards.
@@ -200,29 +193,12 @@ class _View:
         only read it."""
         if self._seen is not None:
             return self._seen
-        out = self._seen = set(self.hand)
-        for trick in self.obs.tricks:
-            out.update(card for _seat, card in trick["plays"])
-        out.update(card for _seat, card in self.obs.trick)
-        for known in self.obs.known:
-            out.update(known)
-        out.update(self.obs.discarded)
+        out = self._seen = seen_cards(self.obs, self.hand)
         return out
 
     def is_master(self, card: str, seen: set[str]) -> bool:
         """No card still unseen by this seat, of the same suit, is stronger."""
-        suit, strength = self.suit(card), self.strength(card)
-        for other in self.deck.card_text:
-            if other in seen or other not in self.deck.by_text:
-                continue
-            i = self.deck.by_text[other]
-            if (
-                i in self.deck.cards
-                and self.deck.card_suit[i] == suit
-                and self.deck.card_strength[i] > strength
-            ):
-                return False
-        return True
+        return self.facts.is_master(card, seen)
 
     def voids(self) -> dict[int, set[int]]:
         """Suits each seat has shown it lacks: a card off the suit led in a finished trick
@@ -323,15 +299,15 @@ class _View:
 
     def cheapest(self, actions: Sequence[Action], *, void_short: bool = False) -> Action:
         def key(action: Action) -> tuple[int, int, int]:
-            card = _card_of(action)
+            card = card_of(action)
             short = self.suit_len(self.suit(card)) if void_short else 0
             return (self.value(card), short, self.strength(card))
 
         return min(actions, key=key)
 
     def take(self, takes: Sequence[Action], done: Sequence[Action]) -> Action:
-        best = max(takes, key=lambda a: (self.value(_card_of(a)), self.strength(_card_of(a))))
-        card = _card_of(best)
+        best = max(takes, key=lambda a: (self.value(card_of(a)), self.strength(card_of(a))))
+        card = card_of(best)
         if not done or not self.hand:
             return best
         worst = min(self.hand, key=lambda c: (self.value(c), self.strength(c)))
@@ -343,7 +319,7 @@ class _View:
         top = max(self.deck.card_strength) or 1
 
         def key(action: Action) -> tuple[int, float]:
-            card = _card_of(action)
+            card = card_of(action)
             mine = card in self.hand
             return (
                 0 if mine else 1,
@@ -482,11 +458,7 @@ class _View:
 
     # --- card play --------------------------------------------------------------------------
     def play(self, plays: Sequence[Action]) -> Action:
-        plain: dict[str, Action] = {}
-        for action in plays:
-            card = _card_of(action)
-            if card not in plain or len(str(action).split()) == 2:
-                plain[card] = action
+        plain = plain_plays(plays)
         cards = list(plain)
         choice = self.card_choice(cards)
         choice = endgame_card(self.rules, self.obs, cards, choice)  # exact when determined
@@ -494,7 +466,7 @@ class _View:
             choice = sampled_card(
                 self.rules, self.obs, cards, choice, worlds=self.worlds, rng=self.rng
             )
-        variants = [a for a in plays if _card_of(a) == choice]
+        variants = [a for a in plays if card_of(a) == choice]
         return self._signal(variants, plain[choice])
 
     def rule_card(self, cards: list[str]) -> str:
@@ -518,7 +490,9 @@ class _View:
         if weights is None:
             return choice
         rows = card_features(self, cards, choice)
-        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
+        # the same products added in the same order as a generator would (`sum` of a
+        # `map`: no frame per column)
+        scores = [sum(map(mul, weights, _same_length(row, weights))) for row in rows]
         best = max(range(len(cards)), key=scores.__getitem__)
         if scores[best] > scores[cards.index(choice)] + override_margin():
             return cards[best]
@@ -671,3 +645,10 @@ class _View:
             )
 
         return min(cards, key=key)
+
+
+def _same_length(row: list[float], weights: Sequence[float]) -> list[float]:
+    """`row`, after checking it has a column per weight (what `zip(strict=True)` did)."""
+    if len(row) != len(weights):
+        raise ValueError(f"{len(row)} feature columns for {len(weights)} weights")
+    return row

@@ -82,23 +82,20 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
     trump = view.trump()
     hand = view.hand
     late = 1.0 / max(1, len(hand))
-    unseen = [
-        i for i in deck.cards if deck.card_text[i] not in seen and deck.card_text[i] in deck.by_text
-    ]
+    # the unseen cards in the deck's order: (index, text, suit, strength, value)
+    unseen = [c for c in view.facts.in_order if c[1] not in seen]
     suit_unseen: dict[int, list[int]] = {}
-    for i in unseen:
-        suit_unseen.setdefault(int(deck.card_suit[i]), []).append(int(deck.card_strength[i]))
+    for _i, _t, s, strength, _v in unseen:
+        suit_unseen.setdefault(s, []).append(strength)
     unseen_points: dict[int, float] = {}
-    for i in unseen:
-        s = int(deck.card_suit[i])
-        unseen_points[s] = unseen_points.get(s, 0.0) + deck.card_value[i] / unit
+    for _i, _t, s, _st, v in unseen:
+        unseen_points[s] = unseen_points.get(s, 0.0) + v / unit
     held: dict[int, list[str]] = {}
     for card in hand:
         held.setdefault(view.suit(card), []).append(card)
 
-    def beaten_by(card: str) -> int:
-        strength = view.strength(card)
-        return sum(1 for x in suit_unseen.get(view.suit(card), ()) if x > strength)
+    counts = _Counts(view, suit_unseen)
+    beaten_by, lowest_of = counts.beaten_by, counts.lowest_of
 
     facts = _SuitFacts(view, unseen, voids, partners, opponents)
 
@@ -119,8 +116,8 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
         beaters = beaten_by(card)
         master = 1.0 if beaters == 0 else 0.0
         mine = held.get(suit, [])
-        masters_in_suit = sum(1 for c in mine if beaten_by(c) == 0)
-        lowest = min(mine, key=view.strength) == card if mine else False
+        masters_in_suit = counts.masters_in(suit, mine)
+        lowest = lowest_of(suit, mine) == card if mine else False
         other_points = sum(view.value(c) for c in mine if c != card) / unit
         opp_void = sum(1 for s in opponents if suit in voids.get(s, set()))
         partner_void = any(suit in voids.get(s, set()) for s in partners)
@@ -162,6 +159,40 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
     return rows
 
 
+class _Counts:
+    """Per card, the unseen cards of its suit that beat it, and per suit the weakest card
+    held and how many held are masters: each worked out once a decision (every row asks
+    them of each card of its suit)."""
+
+    def __init__(self, view: _View, suit_unseen: dict[int, list[int]]) -> None:
+        self.view = view
+        self.suit_unseen = suit_unseen
+        self.beaten: dict[str, int] = {}
+        self.lowest: dict[int, str] = {}
+        self.masters: dict[int, int] = {}
+
+    def beaten_by(self, card: str) -> int:
+        found = self.beaten.get(card)
+        if found is None:
+            strength = self.view.strength(card)
+            unseen = self.suit_unseen.get(self.view.suit(card), ())
+            found = self.beaten[card] = sum(1 for x in unseen if x > strength)
+        return found
+
+    def masters_in(self, suit: int, mine: list[str]) -> int:
+        """How many of `mine` (the cards held in `suit`) no unseen card beats."""
+        found = self.masters.get(suit)
+        if found is None:
+            found = self.masters[suit] = sum(1 for c in mine if self.beaten_by(c) == 0)
+        return found
+
+    def lowest_of(self, suit: int, mine: list[str]) -> str:
+        found = self.lowest.get(suit)
+        if found is None:
+            found = self.lowest[suit] = min(mine, key=self.view.strength)
+        return found
+
+
 class _SuitFacts:
     """The session-6 columns: per suit, the unseen cards (strength, points), who led it,
     which other seats may still follow it. Against followers who may drop any card of the
@@ -171,7 +202,7 @@ class _SuitFacts:
     def __init__(
         self,
         view: _View,
-        unseen: Sequence[int],
+        unseen: Sequence[tuple[int, str, int, int, int]],
         voids: dict[int, set[int]],
         partners: set[int],
         opponents: Sequence[int],
@@ -182,10 +213,8 @@ class _SuitFacts:
         self.partners = partners
         self.opponents = set(opponents)
         self.by_suit: dict[int, list[tuple[int, float]]] = {}
-        for i in unseen:
-            self.by_suit.setdefault(int(deck.card_suit[i]), []).append(
-                (int(deck.card_strength[i]), deck.card_value[i] / unit)
-            )
+        for _i, _t, suit, strength, value in unseen:
+            self.by_suit.setdefault(suit, []).append((strength, value / unit))
         self.led_by: dict[int, set[int]] = {}
         for done in view.obs.tricks:
             plays = done["plays"]

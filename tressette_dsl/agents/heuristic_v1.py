@@ -25,6 +25,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from tressette_dsl.agents.action_words import by_verb as actions_by_verb
+from tressette_dsl.agents.action_words import card_of, plain_plays
+from tressette_dsl.agents.card_facts import card_lookups, seen_cards
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.rules.model import AuctionPhase, Ruleset
@@ -41,9 +44,7 @@ class HeuristicV1Agent:
         if not legal:
             raise ValueError("no legal action to choose from")
         view = _View(rules, observation)
-        by_verb: dict[str, list[Action]] = {}
-        for action in legal:
-            by_verb.setdefault(str(action).split(" ", 1)[0], []).append(action)
+        by_verb = actions_by_verb(legal)
         if "declare" in by_verb:
             return max(by_verb["declare"], key=view.declaration_points)
         for verb in ("announce", "annul"):
@@ -73,10 +74,6 @@ class HeuristicV1Agent:
         return (others or list(legal))[0]
 
 
-def _card_of(action: Action) -> str:
-    return str(action).split()[1]
-
-
 class _View:
     """The facts one decision needs, from the rules and this seat's observation."""
 
@@ -86,48 +83,30 @@ class _View:
         self.deck = rules.deck
         self.me: int = obs.seat
         self.hand: tuple[str, ...] = tuple(obs.hand)
+        # the deck's facts by card text (one dict lookup a question, `card_facts`), and
+        # what one decision asks several times, worked out on its first question
+        self.facts, self.idx, self.suit, self.strength, self.value = card_lookups(rules.deck)
+        self._suit_lens: dict[int, int] | None = None
+        self._seen: set[str] | None = None
 
     # --- cards --------------------------------------------------------------------------
-    def idx(self, card: str) -> int:
-        return int(self.deck.by_text[card])
-
-    def suit(self, card: str) -> int:
-        return int(self.deck.card_suit[self.idx(card)])
-
-    def strength(self, card: str) -> int:
-        return int(self.deck.card_strength[self.idx(card)])
-
-    def value(self, card: str) -> int:
-        return int(self.deck.card_value[self.idx(card)])
-
     def suit_len(self, suit: int) -> int:
-        return sum(1 for c in self.hand if self.suit(c) == suit)
+        lens = self._suit_lens
+        if lens is None:
+            lens = self._suit_lens = self.facts.suit_lengths(self.hand)
+        return lens.get(suit, 0)
 
     def seen(self) -> set[str]:
-        """Cards whose place this seat knows: its hand, everything played, shown cards."""
-        out = set(self.hand)
-        for trick in self.obs.tricks:
-            out.update(card for _seat, card in trick["plays"])
-        out.update(card for _seat, card in self.obs.trick)
-        for known in self.obs.known:
-            out.update(known)
-        out.update(self.obs.discarded)
+        """Cards whose place this seat knows: its hand, everything played, shown cards.
+        Worked out once a decision; callers only read it."""
+        if self._seen is not None:
+            return self._seen
+        out = self._seen = seen_cards(self.obs, self.hand)
         return out
 
     def is_master(self, card: str, seen: set[str]) -> bool:
         """No card still unseen by this seat, of the same suit, is stronger."""
-        suit, strength = self.suit(card), self.strength(card)
-        for other in self.deck.card_text:
-            if other in seen or other not in self.deck.by_text:
-                continue
-            i = self.deck.by_text[other]
-            if (
-                i in self.deck.cards
-                and self.deck.card_suit[i] == suit
-                and self.deck.card_strength[i] > strength
-            ):
-                return False
-        return True
+        return self.facts.is_master(card, seen)
 
     def trump(self) -> int | None:
         trump = self.obs.trump
@@ -178,15 +157,15 @@ class _View:
 
     def cheapest(self, actions: Sequence[Action], *, void_short: bool = False) -> Action:
         def key(action: Action) -> tuple[int, int, int]:
-            card = _card_of(action)
+            card = card_of(action)
             short = self.suit_len(self.suit(card)) if void_short else 0
             return (self.value(card), short, self.strength(card))
 
         return min(actions, key=key)
 
     def take(self, takes: Sequence[Action], done: Sequence[Action]) -> Action:
-        best = max(takes, key=lambda a: (self.value(_card_of(a)), self.strength(_card_of(a))))
-        card = _card_of(best)
+        best = max(takes, key=lambda a: (self.value(card_of(a)), self.strength(card_of(a))))
+        card = card_of(best)
         if not done or not self.hand:
             return best
         worst = min(self.hand, key=lambda c: (self.value(c), self.strength(c)))
@@ -198,7 +177,7 @@ class _View:
         top = max(self.deck.card_strength) or 1
 
         def key(action: Action) -> tuple[int, float]:
-            card = _card_of(action)
+            card = card_of(action)
             mine = card in self.hand
             return (
                 0 if mine else 1,
@@ -260,11 +239,7 @@ class _View:
 
     # --- card play --------------------------------------------------------------------------
     def play(self, plays: Sequence[Action]) -> Action:
-        plain: dict[str, Action] = {}
-        for action in plays:
-            card = _card_of(action)
-            if card not in plain or len(str(action).split()) == 2:
-                plain[card] = action
+        plain = plain_plays(plays)
         cards = list(plain)
         choice = self._follow(cards) if self.obs.trick else self._lead(cards)
         return plain[choice]

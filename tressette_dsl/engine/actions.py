@@ -167,6 +167,26 @@ Action = (
     | Annul
 )
 
+# The first word of the text of each action class (every `__str__` above begins with it):
+# the rule-based bots sort actions by it without writing their texts (agents/action_words.py)
+VERBS: dict[type, str] = {
+    Play: "play",
+    Declare: "declare",
+    Announce: "announce",
+    Signal: "signal",
+    Claim: "claim",
+    Bid: "bid",
+    Pass: "pass",
+    Choose: "choose",
+    Keep: "keep",
+    Call: "call",
+    Give: "give",
+    Discard: "discard",
+    Take: "take",
+    Done: "done",
+    Annul: "annul",
+}
+
 _NO_ARGS: dict[str, Action] = {
     "announce": Announce(),
     "claim": Claim(),

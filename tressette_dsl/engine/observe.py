@@ -141,12 +141,16 @@ def _known(
     rules: Ruleset, s: GameState, seat: int, obs: Observation
 ) -> tuple[tuple[str, ...], ...]:
     texts = rules.deck.texts
-    dummy = rules.players.dummy is not None
+    hands, public = s.cards.hands, s.seen.public
+    if rules.players.dummy is None:  # the seat's own hand is its `hand` field, read once
+        return tuple([obs.hand if x == seat else texts(public[x] & hands[x]) for x in range(s.n)])
     return tuple(
-        texts(s.cards.hands[x])
-        if x == seat or (dummy and shares_view(rules, s, seat, x))
-        else texts(s.seen.public[x] & s.cards.hands[x])
-        for x in range(s.n)
+        [
+            texts(hands[x])
+            if x == seat or shares_view(rules, s, seat, x)
+            else texts(public[x] & hands[x])
+            for x in range(s.n)
+        ]
     )
 
 
@@ -160,14 +164,16 @@ def _tricks(
 ) -> tuple[dict[str, Any], ...]:
     text = rules.deck.card_text
     return tuple(
-        {
-            "trick_no": t.trick_no,
-            "leader": t.leader,
-            "winner": t.winner,
-            "plays": [[x, text[c]] for x, c in t.plays],
-            "follow": t.follow,  # follow suit was in force: a card off suit shows a void
-        }
-        for t in s.play.tricks
+        [  # a list built in place, then one tuple: no generator frame per trick
+            {
+                "trick_no": t.trick_no,
+                "leader": t.leader,
+                "winner": t.winner,
+                "plays": [[x, text[c]] for x, c in t.plays],
+                "follow": t.follow,  # follow suit was in force: a card off suit shows a void
+            }
+            for t in s.play.tricks
+        ]
     )
 
 
@@ -213,13 +219,13 @@ def _progress_field(
 
 _FIELDS: dict[str, _Field] = {
     "hand": lambda r, s, seat, o: r.deck.texts(s.cards.hands[seat]),
-    "hand_sizes": lambda r, s, seat, o: tuple(h.bit_count() for h in s.cards.hands),
+    "hand_sizes": lambda r, s, seat, o: tuple(map(int.bit_count, s.cards.hands)),
     "known": _known,
     "discarded": lambda r, s, seat, o: r.deck.texts(s.seen.discarded[seat]),
     "stock_size": lambda r, s, seat, o: len(s.stock),
     "monte_size": lambda r, s, seat, o: len(s.monte),
     "monte": _monte,
-    "trick": lambda r, s, seat, o: tuple((x, r.deck.card_text[c]) for x, c in s.cards.trick),
+    "trick": lambda r, s, seat, o: tuple([(x, r.deck.card_text[c]) for x, c in s.cards.trick]),
     "tricks": _tricks,
     "trump": lambda r, s, seat, o: r.deck.suits[s.play.trump] if s.play.trump is not None else None,
     "declarations": lambda r, s, seat, o: tuple(
@@ -245,28 +251,23 @@ _FIELDS: dict[str, _Field] = {
 }
 
 
-def _lazy_field(name: str, compute: _Field) -> property:
-    """A field of `Observation` computed on first read and kept in the field's own slot
-    (so equality, `repr`, encoding and pickling see it like any other field)."""
-    slot = Observation.__dict__[name]
-    get, put = slot.__get__, slot.__set__
-
-    def read(self: _LazyObservation) -> Any:
-        try:
-            return get(self, _LazyObservation)
-        except AttributeError:  # not read yet
-            value = compute(_RULES_OF(self), _STATE_OF(self), get_seat(self), self)
-            put(self, value)
-            return value
-
-    get_seat = Observation.__dict__["seat"].__get__
-    return property(read, put, doc=f"`Observation.{name}`, worked out on first read")
-
-
 class _LazyObservation(Observation):
-    """An `Observation` whose costly fields wait for their first read (`observe`)."""
+    """An `Observation` whose costly fields wait for their first read (`observe`).
+
+    Such a field's slot is left unset: reading it fails the ordinary lookup, so Python
+    calls `__getattr__`, which works the value out from the state and puts it in the slot;
+    every later read is then a plain slot read (no Python call), which matters because a
+    bot reads the same fields many times a decision."""
 
     __slots__ = ("_rules", "_state")
+
+    def __getattr__(self, name: str) -> Any:
+        compute = _FIELDS.get(name)
+        if compute is None:  # not a lazy field (or `_rules`/`_state` unset): missing
+            raise AttributeError(name)
+        value = compute(_RULES_OF(self), _STATE_OF(self), _SEAT_OF(self), self)
+        _PUT[name](self, value)
+        return value
 
     def __eq__(self, other: object) -> bool:
         """Equal to any `Observation` (lazy or not) with the same field values."""
@@ -288,13 +289,11 @@ def _values(obs: Observation) -> tuple[Any, ...]:
     return tuple(getattr(obs, name) for name in _NAMES)
 
 
-for _name, _compute in _FIELDS.items():
-    setattr(_LazyObservation, _name, _lazy_field(_name, _compute))
-
 _SET_RULES = _LazyObservation.__dict__["_rules"].__set__
 _SET_STATE = _LazyObservation.__dict__["_state"].__set__
 _RULES_OF = _LazyObservation.__dict__["_rules"].__get__
 _STATE_OF = _LazyObservation.__dict__["_state"].__get__
+_SEAT_OF = Observation.__dict__["seat"].__get__
 _NAMES = tuple(f.name for f in dataclasses.fields(Observation))
 _PUT = {f.name: Observation.__dict__[f.name].__set__ for f in dataclasses.fields(Observation)}
 assert set(_FIELDS) | {

@@ -334,6 +334,48 @@ def running_points(rules: Ruleset, s: GameState) -> tuple[int, ...]:
 
 
 def _running_points(rules: Ruleset, s: GameState) -> tuple[int, ...]:
+    """`running_points` worked out: through `_side_points_now` when the formula reads only
+    the names that function gives (every bundled ruleset), else through `side_facts`."""
+    if rules.scoring.deal_points.names <= _NOW_NAMES:
+        deltas = [0] * len(s.match.totals)
+        for i, seats in enumerate(sides(rules, s)):
+            pts = evaluate_int(rules.scoring.deal_points, _side_points_now(rules, s, seats, i))
+            for slot in total_slot_of_side(rules, s, seats):
+                deltas[slot] += pts
+        return tuple(t + d for t, d in zip(s.match.totals, deltas, strict=True))
+    return _running_points_general(rules, s)
+
+
+# the names of `points_env`, which `_side_points_now` gives
+_NOW_NAMES = frozenset(
+    ("units", "cards_units", "last_trick", "tricks", "declared", "contract", "declarer_side")
+)
+
+
+def _side_points_now(
+    rules: Ruleset, s: GameState, seats: tuple[int, ...], index: int
+) -> dict[str, Any]:
+    """`points_env` of a side mid-deal (`side_facts` with `final=False`), without the
+    facts only a big win reads (the best seat, the units outside it, all the units): a
+    bot's observation asks the running points once a trick, for every side."""
+    cards_units = rules.deck.units(_union(s.cards.won[seat] for seat in seats))
+    return {
+        "units": cards_units,  # no last-trick bonus before the deal ends
+        "cards_units": cards_units,
+        "last_trick": False,
+        "tricks": sum(s.play.tricks_won[x] for x in seats),
+        "declared": sum(
+            r.points
+            for r in s.play.declarations
+            if r.seat in seats and not r.cancelled and r.scored_now
+        ),
+        "contract": s.contract_part.contract or "",
+        "declarer_side": rules.sides.mode == "contract" and index == 0,
+    }
+
+
+def _running_points_general(rules: Ruleset, s: GameState) -> tuple[int, ...]:
+    """`running_points` through every side fact (the reference of `_side_points_now`)."""
     facts = side_facts(rules, s, final=False)
     deltas = [0] * len(s.match.totals)
     for i, side in enumerate(facts):

@@ -147,7 +147,11 @@ class Deck:
         return self.card_text[card]
 
     def texts(self, mask: int) -> tuple[str, ...]:
-        return tuple(self.card_text[c] for c in iter_cards(mask))
+        # no card (another seat's hand as this one sees it, most of the time): no list;
+        # else one `map` over the indices instead of a generator's frame per card
+        if not mask:
+            return ()
+        return tuple(map(self.card_text.__getitem__, iter_cards(mask)))
 
     def units(self, mask: int) -> int:
         """The card units of the cards in `mask`: per value, that value times how many of

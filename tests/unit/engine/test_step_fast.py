@@ -20,7 +20,12 @@ from tressette_dsl.agents.runner import play_match
 from tressette_dsl.engine import apply, is_over, legal_actions, new_game, observe
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.observe import Observation
-from tressette_dsl.engine.scoring import _running_points, running_points
+from tressette_dsl.engine.scoring import (
+    _NOW_NAMES,
+    _running_points,
+    _running_points_general,
+    running_points,
+)
 from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
@@ -95,6 +100,24 @@ def test_remembered_running_points_are_the_points_worked_out(ruleset: str) -> No
         seated = rules_for(rules, state)  # the seats of this game (a seat table)
         if state.cards.hands and rules.payoff is None:
             assert running_points(seated, state) == _running_points(seated, state)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_running_points_without_big_win_facts_are_the_general_ones(ruleset: str) -> None:
+    """The mid-deal shortcut (`_side_points_now`) gives what every side fact gives,
+    values and types, on every state of a random game."""
+    rules = load_ruleset(ruleset)
+    assert rules.scoring.deal_points.names <= _NOW_NAMES  # the shortcut is the one taken
+    asked = 0
+    for state in _random_game(rules, 3):
+        seated = rules_for(rules, state)
+        if state.cards.hands and rules.payoff is None:
+            quick, general = _running_points(seated, state), _running_points_general(seated, state)
+            assert quick == general
+            assert [type(x) for x in quick] == [type(x) for x in general]
+            asked += 1
+    if rules.payoff is None:
+        assert asked
 
 
 @pytest.mark.parametrize("ruleset", ["tressette", "briscola-chiamata", "tressette-in-due"])

@@ -1,0 +1,122 @@
+"""A deck's card facts by card text, worked out once per deck for the rule-based bots.
+
+The bots see cards as text (`3D`) and ask, many times a decision, a card's suit, strength
+and value, and whether an unseen card of its suit is stronger (`is_master`). Through
+`Deck.by_text` and the per-index tuples that is two lookups and an `int` per question,
+and the master test walked the whole deck; here each is one dict lookup, and the master
+test walks only the stronger cards of the suit. The answers are the deck's own: same
+cards, same numbers, so the same decisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from operator import itemgetter
+
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.rules.model import Deck
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """Per card text of the cards in play: its index, suit, strength and value; per suit,
+    its cards in play from the strongest down as (strength, text)."""
+
+    index: dict[str, int]
+    suit: dict[str, int]
+    strength: dict[str, int]
+    value: dict[str, int]
+    by_suit: tuple[tuple[tuple[int, str], ...], ...]
+    # the cards in play in the deck's order: (index, text, suit, strength, value) - the
+    # value as the deck holds it
+    in_order: tuple[tuple[int, str, int, int, int], ...]
+
+    def is_master(self, card: str, seen: set[str] | frozenset[str]) -> bool:
+        """No card of `card`'s suit in play and not in `seen` is stronger than it."""
+        strength = self.strength[card]
+        for other_strength, other in self.by_suit[self.suit[card]]:
+            if other_strength <= strength:
+                return True
+            if other not in seen:
+                return False
+        return True
+
+    def suit_lengths(self, hand: Iterable[str]) -> dict[int, int]:
+        """How many cards of `hand` each suit holds (a suit it lacks is not a key)."""
+        lens: dict[int, int] = {}
+        suit = self.suit
+        for card in hand:
+            s = suit[card]
+            lens[s] = lens.get(s, 0) + 1
+        return lens
+
+
+CardLookup = Callable[[str], int]
+
+
+def card_lookups(deck: Deck) -> tuple[CardFacts, CardLookup, CardLookup, CardLookup, CardLookup]:
+    """The deck's facts and its index, suit, strength and value by card text, as the
+    bots' views bind them (`view.suit(card)` is then one dict lookup)."""
+    facts = card_facts(deck)
+    return (
+        facts,
+        facts.index.__getitem__,
+        facts.suit.__getitem__,
+        facts.strength.__getitem__,
+        facts.value.__getitem__,
+    )
+
+
+# id(deck) -> (that deck, its facts): the deck is kept, so its id cannot be reused while
+# the entry lives; bounded by the decks loaded (cleared when full).
+_FACTS: dict[int, tuple[Deck, CardFacts]] = {}
+_MAX_DECKS = 64
+
+
+def card_facts(deck: Deck) -> CardFacts:
+    """The facts of `deck`'s cards in play (built on the first call for that deck)."""
+    found = _FACTS.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    texts = dict(deck.by_text)
+    suits = {t: int(deck.card_suit[i]) for t, i in texts.items()}
+    strengths = {t: int(deck.card_strength[i]) for t, i in texts.items()}
+    by_suit = tuple(
+        tuple(sorted(((strengths[t], t) for t in texts if suits[t] == s), reverse=True))
+        for s in range(max([len(deck.suits), *(x + 1 for x in suits.values())]))
+    )
+    facts = CardFacts(
+        index=texts,
+        suit=suits,
+        strength=strengths,
+        value={t: int(deck.card_value[i]) for t, i in texts.items()},
+        by_suit=by_suit,
+        in_order=tuple(
+            (i, deck.card_text[i], int(deck.card_suit[i]), int(deck.card_strength[i]), v)
+            for i in deck.cards
+            if deck.card_text[i] in deck.by_text
+            for v in (deck.card_value[i],)
+        ),
+    )
+    if len(_FACTS) >= _MAX_DECKS:
+        _FACTS.clear()
+    _FACTS[id(deck)] = (deck, facts)
+    return facts
+
+
+_CARD = itemgetter(1)  # the card of a (seat, card) play
+
+
+def seen_cards(obs: Observation, hand: Iterable[str]) -> set[str]:
+    """Cards whose place a seat knows: its hand, everything played, shown cards, its
+    discards (the rule-based bots' `seen`; each play's card read by `itemgetter`, not a
+    generator per trick)."""
+    out = set(hand)
+    for trick in obs.tricks:
+        out.update(map(_CARD, trick["plays"]))
+    out.update(map(_CARD, obs.trick))
+    for known in obs.known:
+        out.update(known)
+    out.update(obs.discarded)
+    return out
