@@ -19,7 +19,7 @@ answer. Used only when the hands hold at most `MAX_CARDS` cards, so its cost sta
 the worlds are drawn only at those decisions (the `Worlds` service works out what the seat
 knows at its first draw). Used whatever the sides: measured first in contract games
 (docs/bots.md, session 6), then in fixed-side games (session 7: in `tressette` it moved the
-share against random from 81.7% to 83.0% on the tuning deals; 16 worlds, or 14 or 16
+share against random from 81.70% to 82.95% on the tuning deals; 16 worlds, or 14 or 16
 cards, bought nothing more).
 """
 
