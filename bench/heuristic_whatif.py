@@ -110,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if seat in theirs:
                 state, _ = apply(rules, state, mine, events=False)
                 continue
-            other = choose(cand, rules, state, legal, rng)
+            other = choose(cand, rules, state, legal, seat_rng(seed, seat))  # the same draws
             decisions += 1
             if other != mine:
                 kind = _kind(state, mine)
