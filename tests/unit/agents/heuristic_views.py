@@ -8,16 +8,31 @@ tests.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
 
-from tressette_dsl.agents import HeuristicAgent
+from tressette_dsl.agents import HeuristicAgent, heuristic_eval
 from tressette_dsl.agents.base import choose, seat_rng
 from tressette_dsl.agents.heuristic import _View
+from tressette_dsl.agents.heuristic_features import FEATURES
 from tressette_dsl.engine import apply, deal_over, legal_actions, observe, parse_action, start
 from tressette_dsl.loader import load_ruleset
+
+
+@contextlib.contextmanager
+def rules_of_thumb() -> Iterator[None]:
+    """The heuristic with its fitted card evaluator off (a table with no position's weights):
+    the rules' own picks. The tests of the rules of thumb pin those; the evaluator overrules
+    some of them on purpose where its fit says another card is better (its own tests:
+    test_heuristic_eval.py, test_heuristic_lead_features.py)."""
+    heuristic_eval.use_table({"features": list(FEATURES), "positions": {}})
+    try:
+        yield
+    finally:
+        heuristic_eval.use_table(None)
 
 
 def heuristic_choice(rules: Any, state: Any, hand: list[str], legal: list[str], **obs: Any) -> str:

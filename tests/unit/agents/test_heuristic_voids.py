@@ -5,13 +5,22 @@ none of that suit, so a card only such seats could have beaten is as good as a m
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.unit.agents.heuristic_views import heuristic_choice
+from tests.unit.agents.heuristic_views import heuristic_choice, rules_of_thumb
 from tressette_dsl.engine import new_game
 from tressette_dsl.loader import load_ruleset
+
+
+@pytest.fixture(autouse=True)
+def _rules_only() -> Iterator[None]:
+    """These are the rules of thumb: the fitted evaluator, which may overrule them in
+    `tressette`-shaped games, is off here (`heuristic_views.rules_of_thumb`)."""
+    with rules_of_thumb():
+        yield
 
 
 @pytest.fixture(scope="module")
