@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from tressette_dsl.rules.model import AuctionPhase, Ruleset
+from tressette_dsl.rules.model import AuctionPhase, DealPhase, Ruleset
 
 WEIGHTS_FILE = Path(__file__).with_name("bid_weights.json")
 
@@ -65,11 +65,13 @@ class HandView(Protocol):
     def with_hand(self, hand: tuple[str, ...]) -> HandView: ...
 
 
-def shape_of(rules: Ruleset, hand_size: int) -> dict[str, Any]:
+def shape_of(rules: Ruleset) -> dict[str, Any]:
     """What the chance of a bid depends on, read from the model: the players and sides,
-    the deck, the hand at the auction, the phases, the bids and their contracts' values
-    and the payoff's success rule. A ruleset that differs in any of them is not the game
-    the weights were measured on."""
+    the deck, the deal's packets (so the hand at the auction), the phases, the bids and
+    their contracts' values and the payoff's success rule. A ruleset that differs in any
+    of them is not the game the weights were measured on. (Not the size of the hand
+    asked about: `bid_reading` replays a declarer's speech from the cards it can account
+    for, one fewer when he gave one back.)"""
     bids: list[list[Any]] = []
     for phase in rules.flow:
         if isinstance(phase, AuctionPhase):
@@ -80,7 +82,11 @@ def shape_of(rules: Ruleset, hand_size: int) -> dict[str, Any]:
         "sides": rules.sides.mode,
         "deck": len(rules.deck.cards),
         "unit": rules.deck.unit,
-        "hand": hand_size,
+        "packets": [
+            " ".join(f"{k.zone}:{k.count}" if k.zone else str(k.count) for k in p.packets)
+            for p in rules.flow
+            if isinstance(p, DealPhase)
+        ],
         "flow": [f"{p.kind}:{p.id}" for p in rules.flow],
         "bids": bids,
         "contracts": {c.id: c.value for c in rules.contracts.values()},
@@ -200,7 +206,7 @@ def bid_chance(view: HandView, bid_id: str) -> tuple[float, float] | None:
     """(the chance that the view's hand makes bid `bid_id`, the table's threshold), or
     None where the table does not apply (another shape, a bid it has no weights for)."""
     table = current_table()
-    if not table or table.get("shape") != shape_of(view.rules, len(view.hand)):
+    if not table or table.get("shape") != shape_of(view.rules):
         return None
     weights = table.get("bids", {}).get(bid_id)
     if weights is None or len(weights) != len(FEATURES) + 1:

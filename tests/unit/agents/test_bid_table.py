@@ -56,7 +56,7 @@ def test_the_committed_table_applies_only_to_the_shape_it_was_fitted_on() -> Non
         rules, state = _first_speaker(other)
         hand = list(observe(rules, state, state.to_act).hand)
         view = _view(rules, state, hand)
-        for phase_bids in bid_table.shape_of(rules, len(hand))["bids"]:
+        for phase_bids in bid_table.shape_of(rules)["bids"]:
             assert bid_table.bid_chance(view, phase_bids[0]) is None
 
 
