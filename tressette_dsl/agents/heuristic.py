@@ -47,6 +47,9 @@ What it adds to the first version (kept as `heuristic-v1`):
   at most `endgame_worlds.MAX_CARDS` cards and the observation does not place them all,
   the last tricks are solved over sampled worlds (in `tressette` about a point against
   random, 82.95% instead of 81.70% on the tuning deals);
+* measured bidding (session 7): where a table fitted on the ruleset's shape exists
+  (`bid_table`, bench/bid_fit.py), the cheapest bid is made when the hand's measured
+  chance of making it reaches the table's threshold, instead of the formula;
 * polarity: when ``match.winner`` is ``lowest`` points are penalties, so it declares nothing,
   leads low, ducks under the trick with its highest card that still loses, and throws its
   most valuable card when it cannot follow.
