@@ -47,6 +47,9 @@ What it adds to the first version (kept as `heuristic-v1`):
   at most `endgame_worlds.MAX_CARDS` cards and the observation does not place them all,
   the last tricks are solved over sampled worlds (in `tressette` about a point against
   random, 82.95% instead of 81.70% on the tuning deals);
+* measured bidding (session 7): where a table fitted on the ruleset's shape exists
+  (`bid_table`, bench/bid_fit.py), the cheapest bid is made when the hand's measured
+  chance of making it reaches the table's threshold, instead of the formula;
 * polarity: when ``match.winner`` is ``lowest`` points are penalties, so it declares nothing,
   leads low, ducks under the trick with its highest card that still loses, and throws its
   most valuable card when it cannot follow.
@@ -61,6 +64,7 @@ from operator import mul
 from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays
 from tressette_dsl.agents.base import Worlds
+from tressette_dsl.agents.bid_table import bid_chance
 from tressette_dsl.agents.card_facts import card_lookups, seen_cards
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
@@ -336,6 +340,10 @@ class _View:
         return max(calls, key=key)
 
     # --- auction ----------------------------------------------------------------------------
+    def with_hand(self, hand: tuple[str, ...]) -> _View:
+        """A bare view of another hand under the same rules (the bidding table's features)."""
+        return _View(self.rules, None, hand=hand)
+
     def hand_ratio(self) -> float:
         """This hand's strength against an average hand of the same size (1.0 = average)."""
         deck = self.deck
@@ -402,6 +410,10 @@ class _View:
             return (passes or list(legal))[0]
         difficulty = self._difficulties()
         cheapest = min(bids, key=difficulty)
+        measured = bid_chance(self, str(cheapest).split()[1])
+        if measured is not None:  # a fitted table for this ruleset's shape (`bid_table`)
+            made, threshold = measured
+            return cheapest if not passes or made >= threshold else passes[0]
         need = (1.3 + 0.7 * difficulty(cheapest)) * _mean_share(self.rules, len(self.hand))
         need *= _BID_CAUTION
         need = max(need * self._points_factor(cheapest), self._promised_share(cheapest))
