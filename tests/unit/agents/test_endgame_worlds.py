@@ -157,3 +157,29 @@ def test_trump_follow_loads_a_sure_friends_safe_trick() -> None:
         assert view.value(card) == max(view.value(c) for c in side)
         loads += 1
     assert loads > 0
+
+
+def test_heuristic_without_the_endgame_plays_as_if_nothing_were_sampled(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`heuristic:endgame=false` asks for no worlds and plays every deal as the heuristic
+    does when the sampled endgame never applies (no hand small enough for it)."""
+    rules = load_ruleset("tressette")
+    bare = make_agent("heuristic:endgame=false")
+    assert not bare.needs_worlds and make_agent("heuristic").needs_worlds
+
+    def deal(bot: object, seed: int) -> list[str]:
+        state, played = new_game(rules, seed), []
+        rng = random.Random(seed)
+        while not deal_over(state):
+            action = choose(bot, rules, state, legal_actions(rules, state), rng)
+            played.append(str(action))
+            state, _ = apply(rules, state, action)
+        return played
+
+    bare_deals = [deal(bare, seed) for seed in range(3)]
+    monkeypatch.setattr("tressette_dsl.agents.endgame_worlds.MAX_CARDS", 0)
+    assert bare_deals == [deal(make_agent("heuristic"), seed) for seed in range(3)]
+    monkeypatch.undo()
+    # and the endgame does change some card in these deals when it is on
+    assert bare_deals != [deal(make_agent("heuristic"), seed) for seed in range(3)]
