@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
+from tressette_dsl.agents.card_facts import call_preference
 from tressette_dsl.rules.model import AuctionPhase, DealPhase, Ruleset
 
 WEIGHTS_FILE = Path(__file__).with_name("bid_weights.json")
@@ -109,7 +110,7 @@ def call_candidate(rules: Ruleset, hand: Sequence[str]) -> str | None:
         text = deck.card_text[c]
         if text in held:
             continue
-        key = lengths.get(int(deck.card_suit[c]), 0) + 2.0 * deck.card_strength[c] / top
+        key = call_preference(lengths.get(int(deck.card_suit[c]), 0), deck.card_strength[c], top)
         if best is None or key > best[0]:
             best = (key, text)
     return best[1] if best is not None else None

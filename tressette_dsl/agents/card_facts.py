@@ -108,6 +108,14 @@ def card_facts(deck: Deck) -> CardFacts:
 _CARD = itemgetter(1)  # the card of a (seat, card) play
 
 
+def call_preference(suit_length: int, strength: int, top: int) -> float:
+    """How much the heuristic wants to call a card: the length of its suit in the caller's
+    hand, then its strength (`top` is the deck's strongest). One rule for the call itself
+    (`heuristic._View.call`) and for the card the bidding table assumes will be called
+    (`bid_table.call_candidate`)."""
+    return suit_length + 2.0 * strength / top
+
+
 def seen_cards(obs: Observation, hand: Iterable[str]) -> set[str]:
     """Cards whose place a seat knows: its hand, everything played, shown cards, its
     discards (the rule-based bots' `seen`; each play's card read by `itemgetter`, not a

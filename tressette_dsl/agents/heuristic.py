@@ -65,7 +65,7 @@ from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.bid_table import bid_chance
-from tressette_dsl.agents.card_facts import card_lookups, seen_cards
+from tressette_dsl.agents.card_facts import call_preference, card_lookups, seen_cards
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
 from tressette_dsl.agents.heuristic_eval import card_weights, override_margin
@@ -342,7 +342,7 @@ class _View:
             mine = card in self.hand
             return (
                 0 if mine else 1,
-                self.suit_len(self.suit(card)) + 2.0 * self.strength(card) / top,
+                call_preference(self.suit_len(self.suit(card)), self.strength(card), top),
             )
 
         return max(calls, key=key)
