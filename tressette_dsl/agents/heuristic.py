@@ -88,6 +88,8 @@ class HeuristicAgent:
         are asked for. A decision near the end of a deal then costs what it did before
         session 7 (in `tressette` about 0.08 ms instead of 0.6 ms of CPU), for simulations
         of many games where speed matters more than the last tricks' play."""
+        if not isinstance(endgame, bool):  # `heuristic:endgame=maybe` arrives as a string
+            raise ValueError(f"endgame must be true or false, not {endgame!r}")
         self.endgame = endgame
         # worlds for the last tricks only (`endgame_worlds`); the service draws nothing
         # until asked

@@ -149,3 +149,10 @@ def test_search_agents_get_worlds_never_the_state(user_module: str) -> None:
     world = worlds.sample(random.Random(5))
     me = state.to_act
     assert world.cards.hands[me] == state.cards.hands[me]
+
+
+def test_the_heuristic_endgame_option_takes_true_or_false() -> None:
+    assert registry.build("heuristic:endgame=false").needs_worlds is False  # type: ignore[attr-defined]
+    assert registry.build("heuristic:endgame=true").needs_worlds is True  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="endgame must be true or false, not 'maybe'"):
+        registry.build("heuristic:endgame=maybe")
