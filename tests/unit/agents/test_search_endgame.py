@@ -98,7 +98,9 @@ def test_endgame_over_sampled_worlds_plays_their_best_card_without_a_tree(
         searched: list[bool] = []
         real = exact_only._search
 
-        def spy(*args: object, real: object = real, **kwargs: object) -> str:
+        def spy(
+            *args: object, real: object = real, searched: list[bool] = searched, **kwargs: object
+        ) -> str:
             searched.append(True)
             return real(*args, **kwargs)  # type: ignore[operator, no-any-return]
 
