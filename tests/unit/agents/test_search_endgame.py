@@ -12,30 +12,29 @@ from collections.abc import Iterator
 
 import pytest
 
-from tressette_dsl.agents import Worlds, choose, make_agent
+from tests.unit.agents.test_endgame_worlds import _card_states
+from tressette_dsl.agents import Worlds, make_agent
 from tressette_dsl.agents.action_words import card_of
 from tressette_dsl.agents.endgame import solve
 from tressette_dsl.agents.endgame_worlds import MAX_CARDS, sampled_totals
 from tressette_dsl.agents.search import SearchAgent
-from tressette_dsl.engine import apply, deal_over, legal_actions, new_game, observe
+from tressette_dsl.engine import legal_actions, observe
 from tressette_dsl.engine.actions import Play
+from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
 from tressette_dsl.rules.model import Ruleset
 
 
-def _play_states(rules: Ruleset, seeds: range) -> Iterator[GameState]:
-    """Every state of seeded heuristic deals where the seat to act has two cards or more
-    to choose from."""
-    bot = make_agent("heuristic")
-    for seed in seeds:
-        state = new_game(rules, seed)
-        rng = random.Random(seed)
-        while state.to_act is not None and not (deal_over(state) and state.tricks):
-            legal = legal_actions(rules, state)
-            if len({str(a).split()[1] for a in legal if isinstance(a, Play)}) > 1:
-                yield state
-            state, _ = apply(rules, state, choose(bot, rules, state, legal, rng))
+def _late(rules: Ruleset, seeds: range) -> Iterator[tuple[GameState, int, Observation]]:
+    """(state, seat to act, its observation) of seeded heuristic deals where that seat has
+    a choice of cards and the hands hold at most `MAX_CARDS` cards."""
+    for state in _card_states(rules, seeds):
+        seat = state.to_act
+        assert seat is not None
+        obs = observe(rules, state, seat)
+        if sum(obs.hand_sizes) <= MAX_CARDS:
+            yield state, seat, obs
 
 
 def _no_tree(*_args: object, **_kwargs: object) -> str:
@@ -49,13 +48,10 @@ def test_endgame_plays_the_exact_solvers_card_where_every_card_is_placed(
     bot = SearchAgent(iters=4, endgame=1)
     monkeypatch.setattr(bot, "_search", _no_tree)
     checked = 0
-    for state in _play_states(rules, range(1, 4)):
-        seat = state.to_act
-        assert seat is not None
-        obs = observe(rules, state, seat)
+    for state, seat, obs in _late(rules, range(1, 4)):
         legal = legal_actions(rules, state)
         cards = sorted({card_of(a) for a in legal if isinstance(a, Play)})
-        if sum(obs.hand_sizes) > MAX_CARDS or solve(rules, obs, cards) is None:
+        if solve(rules, obs, cards) is None:
             continue
         preferred = card_of(make_agent("heuristic").act(rules, obs, legal, random.Random(3)))
         ordered = list(dict.fromkeys(card_of(a) for a in legal if isinstance(a, Play)))
@@ -77,12 +73,7 @@ def test_endgame_over_sampled_worlds_plays_their_best_card_without_a_tree(
     sampled = SearchAgent(iters=4, endgame=2)
     monkeypatch.setattr(sampled, "_search", _no_tree)
     checked = 0
-    for state in _play_states(rules, range(1, 3)):
-        seat = state.to_act
-        assert seat is not None
-        obs = observe(rules, state, seat)
-        if sum(obs.hand_sizes) > MAX_CARDS:
-            continue
+    for state, seat, obs in _late(rules, range(1, 3)):
         # no claim: its check draws worlds from the random source first
         legal = [a for a in legal_actions(rules, state) if isinstance(a, Play)]
         cards = list(dict.fromkeys(card_of(a) for a in legal))
@@ -120,7 +111,7 @@ def test_full_trust_plays_the_heuristics_choice_and_none_changes_nothing() -> No
     trusting = SearchAgent(iters=20, trust=1e9)
     plain, default = SearchAgent(iters=20), SearchAgent(iters=20, trust=0.0)
     checked = 0
-    for index, state in enumerate(_play_states(rules, range(1, 2))):
+    for index, state in enumerate(_card_states(rules, range(1, 2))):
         if index % 3:
             continue
         seat = state.to_act
