@@ -35,6 +35,10 @@ chose there. It plays every decision kind the engine can ask, knowing none by na
   rollouts gave the same hands 5-40%, and the bot bid almost never. The edge decides
   whether to speak, never which bid (it grows with the stakes: read into every bid it
   made the hardest contract look best).
+* two options give it the heuristic's knowledge, off by default (session 7: against the
+  session-7 heuristic neither was clearly better on 80 paired `tressette` games, see
+  docs/bots.md): `endgame` plays the last tricks without a tree (`_last_tricks`), `trust`
+  keeps the heuristic's root choice unless the search's is clearly better (`_hint`).
 
 The outcome of a deal for seat x is its change of match total less the mean change of all
 seats (so points of the other side count against it; negated when ``match.winner`` is
