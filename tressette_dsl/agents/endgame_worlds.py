@@ -29,6 +29,7 @@ import random
 from collections.abc import Sequence
 
 from tressette_dsl.agents.base import Worlds
+from tressette_dsl.agents.bid_reading import AuctionWorlds
 from tressette_dsl.agents.endgame import OutOfBudget, _model, _Search
 from tressette_dsl.agents.endgame_view import Position, _partner, captured, position
 from tressette_dsl.engine.observe import Observation
@@ -48,7 +49,7 @@ def sampled_card(
     cards: Sequence[str],
     preferred: str,
     *,
-    worlds: Worlds | None,
+    worlds: Worlds | AuctionWorlds | None,
     rng: random.Random,
     n_worlds: int | None = None,
     max_cards: int | None = None,
@@ -58,14 +59,49 @@ def sampled_card(
     solved exactly, another of `cards` has a better mean margin for the deciding side.
     Nothing is drawn from `rng` unless worlds are sampled. The limits default to the
     module's `WORLDS`, `MAX_CARDS` and `NODES`, read at the call."""
+    totals = sampled_totals(
+        rules,
+        obs,
+        cards,
+        worlds=worlds,
+        rng=rng,
+        n_worlds=n_worlds,
+        max_cards=max_cards,
+        budget=budget,
+    )
+    if totals is None:
+        return preferred
+    best = max(cards, key=lambda c: (totals[c], c == preferred))
+    if totals[best] > totals[preferred] + EDGE:
+        return best
+    return preferred
+
+
+def sampled_totals(
+    rules: Ruleset,
+    obs: Observation,
+    cards: Sequence[str],
+    *,
+    worlds: Worlds | AuctionWorlds | None,
+    rng: random.Random,
+    n_worlds: int | None = None,
+    max_cards: int | None = None,
+    budget: int | None = None,
+) -> dict[str, int] | None:
+    """Each of `cards` (by text) with its margin for the deciding side summed over
+    `n_worlds` sampled worlds, each solved exactly; None when the sampled endgame does not
+    apply (too many cards, no choice, not the solver's game, a position the observation
+    already determines - the exact solver's case) or any world is out of budget. Shared by
+    the heuristic (`sampled_card`) and the search bot's last tricks. Nothing is drawn from
+    `rng` unless worlds are sampled."""
     n_worlds = WORLDS if n_worlds is None else n_worlds
     max_cards = MAX_CARDS if max_cards is None else max_cards
     budget = NODES if budget is None else budget
     if worlds is None or len(cards) < 2 or sum(obs.hand_sizes) > max_cards:
-        return preferred
+        return None
     model = _model(rules)
     if model is None or position(rules, obs) is not None:
-        return preferred  # not the solver's game, or determined: the exact solver decides
+        return None  # not the solver's game, or determined: the exact solver decides
     by_text = rules.deck.by_text
     legal = [by_text[c] for c in cards]
     legal_mask = sum(1 << c for c in legal)
@@ -76,17 +112,13 @@ def sampled_card(
         pos = world_position(rules, obs, world)
         search = _Search.of(model, rules, obs, pos, budget, exhaustive=True)
         if search is None or search.playable(pos.hands[obs.seat], pos.trick) != legal_mask:
-            return preferred
+            return None
         try:
             for card in legal:
                 totals[card] += search.root(card, -_INF, _INF)
         except OutOfBudget:
-            return preferred
-    mine = by_text[preferred]
-    best = max(legal, key=lambda c: (totals[c], c == mine))
-    if totals[best] > totals[mine] + EDGE:
-        return rules.deck.card_text[best]
-    return preferred
+            return None
+    return {c: totals[by_text[c]] for c in cards}
 
 
 def world_position(rules: Ruleset, obs: Observation, world: GameState) -> Position:
@@ -119,4 +151,4 @@ def world_position(rules: Ruleset, obs: Observation, world: GameState) -> Positi
     )
 
 
-__all__ = ["MAX_CARDS", "NODES", "WORLDS", "sampled_card", "world_position"]
+__all__ = ["MAX_CARDS", "NODES", "WORLDS", "sampled_card", "sampled_totals", "world_position"]

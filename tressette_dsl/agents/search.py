@@ -35,6 +35,10 @@ chose there. It plays every decision kind the engine can ask, knowing none by na
   rollouts gave the same hands 5-40%, and the bot bid almost never. The edge decides
   whether to speak, never which bid (it grows with the stakes: read into every bid it
   made the hardest contract look best).
+* two options give it the heuristic's knowledge, off by default (session 7: against the
+  session-7 heuristic neither was clearly better on 80 paired `tressette` games, see
+  docs/bots.md): `endgame` plays the last tricks without a tree (`_last_tricks`), `trust`
+  keeps the heuristic's root choice unless the search's is clearly better (`_hint`).
 
 The outcome of a deal for seat x is its change of match total less the mean change of all
 seats (so points of the other side count against it; negated when ``match.winner`` is
@@ -53,13 +57,16 @@ import time as _time
 from collections.abc import Iterable, Sequence
 
 from tressette_dsl.agents import perspective
+from tressette_dsl.agents.action_words import card_of
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.bid_reading import AuctionWorlds
+from tressette_dsl.agents.endgame import solve
+from tressette_dsl.agents.endgame_worlds import MAX_CARDS, sampled_totals
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.rollout import RolloutPolicy
 from tressette_dsl.agents.search_moves import BidOrder, fold_signals, search_keys
 from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, observe
-from tressette_dsl.engine.actions import Action, Bid
+from tressette_dsl.engine.actions import Action, Bid, Play
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
@@ -128,6 +135,8 @@ class SearchAgent:
         read_bids: int = 1,
         bids: str = "search",
         bid_edge: float = 0.4,
+        endgame: int = 0,
+        trust: float = 0.0,
     ) -> None:
         if iters < 1:
             raise ValueError("iters must be at least 1")
@@ -151,6 +160,12 @@ class SearchAgent:
         if not 0 <= bid_edge <= 1:
             raise ValueError("bid_edge must be a share between 0 and 1")
         self.bid_edge = bid_edge
+        if endgame not in (0, 1, 2):
+            raise ValueError("endgame must be 0 (off), 1 (exact) or 2 (exact and sampled)")
+        self.endgame = endgame
+        if trust < 0:
+            raise ValueError("trust must not be negative")
+        self.trust = trust
         self.heuristic = HeuristicAgent()
         self.iterations_done = 0  # of the last decision, for measurements
 
@@ -183,11 +198,71 @@ class SearchAgent:
             return legal[0]
         keys = list(groups)
         bids = [k for k, v in groups.items() if isinstance(v[0], Bid)]
-        chosen = keys[0] if len(keys) == 1 else self._search(rules, worlds, keys, rng, bids)
+        last = self._last_tricks(rules, observation, legal, groups, worlds=worlds, rng=rng)
+        if last is not None:
+            chosen = last
+        elif len(keys) == 1:
+            chosen = keys[0]
+        else:
+            hint = self._hint(rules, observation, legal, groups, rng) if self.trust else None
+            chosen = self._search(rules, worlds, keys, rng, bids, hint=hint)
         variants = groups[chosen]
         if len(variants) == 1:
             return variants[0]
         return self.heuristic.act(rules, observation, variants, rng)
+
+    # --- the heuristic's knowledge ------------------------------------------------------------
+
+    def _last_tricks(
+        self,
+        rules: Ruleset,
+        observation: Observation,
+        legal: Sequence[Action],
+        groups: dict[str, list[Action]],
+        *,
+        worlds: Worlds | AuctionWorlds,
+        rng: random.Random,
+    ) -> str | None:
+        """The card key to play in the last tricks without a tree (`endgame`): once the
+        hands hold at most `endgame_worlds.MAX_CARDS` cards, the exact solver's card where
+        the observation places every card (exact play, which no number of iterations can
+        beat), else (``endgame=2``) the card with the best margin summed over the sampled
+        worlds each solved exactly (`endgame_worlds.sampled_totals`, the heuristic's
+        sampled endgame), the heuristic's card among equals. None (search as usual) when
+        neither applies: not only card plays, too many cards, not the solver's game, or a
+        world out of budget."""
+        if not self.endgame or sum(observation.hand_sizes) > MAX_CARDS:
+            return None
+        if len(groups) < 2 or not all(isinstance(v[0], Play) for v in groups.values()):
+            return None
+        cards = [card_of(v[0]) for v in groups.values()]
+        key = {card_of(v[0]): k for k, v in groups.items()}
+        preferred = card_of(self.heuristic.act(rules, observation, legal, rng))
+        solved = solve(rules, observation, cards, preferred)
+        if solved is not None:
+            return key[solved[0]]
+        if self.endgame < 2:
+            return None
+        totals = sampled_totals(rules, observation, cards, worlds=worlds, rng=rng)
+        if totals is None:
+            return None
+        return key[max(cards, key=lambda c: (totals[c], c == preferred))]
+
+    def _hint(
+        self,
+        rules: Ruleset,
+        observation: Observation,
+        legal: Sequence[Action],
+        groups: dict[str, list[Action]],
+        rng: random.Random,
+    ) -> str | None:
+        """The key of the heuristic bot's choice here (without its sampled endgame: no
+        worlds), which the root keeps unless another is clearly better (`trust`)."""
+        pick = self.heuristic.act(rules, observation, legal, rng)
+        for key, variants in groups.items():
+            if pick in variants:
+                return key
+        return None
 
     # --- claims ------------------------------------------------------------------------------
 
@@ -213,6 +288,8 @@ class SearchAgent:
         keys: Sequence[str],
         rng: random.Random,
         bids: Sequence[str] = (),
+        *,
+        hint: str | None = None,
     ) -> str:
         root = _Node()
         run = _Run(
@@ -244,7 +321,15 @@ class SearchAgent:
             child = root.children[key]
             return (child.visits, child.mean())
 
-        return max(scored, key=rank)
+        best = max(scored, key=rank)
+        if hint is not None and hint in scored and hint != best:
+            # the heuristic's choice stands unless the search's is better on average by
+            # more than `trust` of the outcomes' root mean square: at these budgets two
+            # children's means differ by about that much by chance alone
+            gap = root.children[best].mean() - root.children[hint].mean()
+            if gap <= self.trust * run.scale:
+                return hint
+        return best
 
     def _speech(self, root: _Node, scored: Sequence[str], bids: frozenset[str]) -> str:
         """A speech, every option sampled alike (`_Run.select`): the bid with the best

@@ -21,7 +21,14 @@ from tressette_dsl.engine import apply, deal_over, determinize, legal_actions, n
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
 
-KINDS = ["random", "heuristic", "heuristic-v1", "search:iters=12", "sampling:budget=6"]
+KINDS = [
+    "random",
+    "heuristic",
+    "heuristic-v1",
+    "search:iters=12",
+    "search:iters=12:endgame=2:trust=0.1",  # the heuristic's endgame and root choice
+    "sampling:budget=6",
+]
 RULESETS = ["tressette", "tressette-in-due", "calabresella", "briscola-chiamata"]
 
 
