@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from tressette_dsl.agents.card_facts import call_preference
+from tressette_dsl.agents.card_facts import call_preference, card_facts
 from tressette_dsl.rules.model import AuctionPhase, DealPhase, Ruleset
 
 WEIGHTS_FILE = Path(__file__).with_name("bid_weights.json")
@@ -123,6 +123,7 @@ def _sure_and_tops(rules: Ruleset, hand: Sequence[str]) -> tuple[int, list[int],
     deck = rules.deck
     unit = deck.unit or 1
     held = {deck.by_text[c] for c in hand}
+    hand_texts, facts = set(hand), card_facts(deck)
     order = sorted({deck.card_strength[c] for c in deck.cards}, reverse=True)[:3]
     tops = [0, 0, 0]
     sure = 0
@@ -132,11 +133,7 @@ def _sure_and_tops(rules: Ruleset, hand: Sequence[str]) -> tuple[int, list[int],
     for c in held:
         suit, strength = deck.card_suit[c], deck.card_strength[c]
         lengths[suit] = lengths.get(suit, 0) + 1
-        if all(
-            o in held
-            for o in deck.cards
-            if deck.card_suit[o] == suit and deck.card_strength[o] > strength
-        ):
+        if facts.is_master(deck.card_text[c], hand_texts):  # every stronger card held
             sure += 1
             sure_points += deck.card_value[c] / unit
             topped.add(suit)

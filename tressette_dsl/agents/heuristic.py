@@ -62,7 +62,7 @@ from collections.abc import Callable, Sequence
 from operator import mul
 
 from tressette_dsl.agents.action_words import by_verb as actions_by_verb
-from tressette_dsl.agents.action_words import card_of, plain_plays
+from tressette_dsl.agents.action_words import card_of, plain_plays, verb
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.bid_table import bid_chance
 from tressette_dsl.agents.card_facts import call_preference, card_lookups, seen_cards
@@ -109,15 +109,13 @@ class HeuristicAgent:
         view = _View(rules, observation)
         view.worlds, view.rng = worlds, rng
         if view.reverse:  # points are penalties: declaring adds to one's own
-            legal = [
-                a for a in legal if str(a).split(" ", 1)[0] not in ("declare", "announce")
-            ] or legal
+            legal = [a for a in legal if verb(a) not in ("declare", "announce")] or legal
         by_verb = actions_by_verb(legal)
         if "declare" in by_verb:
             return max(by_verb["declare"], key=view.declaration_points)
-        for verb in ("announce", "annul"):
-            if verb in by_verb:
-                return by_verb[verb][0]
+        for word in ("announce", "annul"):
+            if word in by_verb:
+                return by_verb[word][0]
         if "claim" in by_verb and view.claim_is_safe():
             return by_verb["claim"][0]
         if "bid" in by_verb or ("pass" in by_verb and "play" not in by_verb):

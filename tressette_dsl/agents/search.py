@@ -57,7 +57,7 @@ import time as _time
 from collections.abc import Iterable, Sequence
 
 from tressette_dsl.agents import perspective
-from tressette_dsl.agents.action_words import card_of
+from tressette_dsl.agents.action_words import card_of, verb
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.bid_reading import AuctionWorlds
 from tressette_dsl.agents.endgame import solve
@@ -108,10 +108,6 @@ class _Node:
         lost = self.lost / self.losses
         won = self.won / self.wins if self.wins else -lost
         return mean + min(edge, self.losses / self.visits) * (won - lost)
-
-
-def _verb(action: Action) -> str:
-    return str(action).split(" ", 1)[0]
 
 
 class SearchAgent:
@@ -182,7 +178,7 @@ class SearchAgent:
             raise ValueError("no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        if any(_verb(a) in _FOLLOW_HEURISTIC for a in legal) or (
+        if any(verb(a) in _FOLLOW_HEURISTIC for a in legal) or (
             self.bids == "heuristic" and any(isinstance(a, Bid) for a in legal)
         ):
             return self.heuristic.act(rules, observation, legal, rng)
