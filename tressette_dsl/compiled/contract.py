@@ -165,9 +165,11 @@ def plays(rules: Ruleset) -> bool:
 _PLAYS: dict[int, tuple[Ruleset, bool]] = {}
 
 
-def phase_notes(rules: Ruleset) -> list[str]:
+def phase_notes(rules: Ruleset, *, kernel_end: bool = False) -> list[str]:
     """The coverage notes of the phases other than the tricks, which the interpreter
-    plays: those whose decisions `contract_run` plays say so."""
+    plays: those whose decisions `contract_run` plays say so, and with `kernel_end`
+    (`contractend.ContractEnd` applies) the score phase and the deals after a scored deal,
+    which the kernel's side plays."""
     batched = plays(rules)
     notes = []
     for phase in rules.flow:
@@ -176,6 +178,14 @@ def phase_notes(rules: Ruleset) -> list[str]:
         note = f"phase {phase.id!r} ({phase.kind})"
         if batched and phase.kind in PLAYED:
             note += ": its decisions in one run (compiled.contract)"
+        elif kernel_end and phase.kind == "score":
+            note += ": scored on the kernel's side (compiled.contractend)"
+        elif kernel_end and phase.kind == "deal":
+            note += (
+                ": after a scored deal, shuffled and dealt on the kernel's side "
+                "(compiled.contractend); the first deal and after an all-pass deal, "
+                "the interpreter's"
+            )
         notes.append(note)
     return notes
 

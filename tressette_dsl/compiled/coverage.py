@@ -85,9 +85,20 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     why = FastEnd.applies(rules)
     if why is not None:
         from tressette_dsl.compiled.contract import phase_notes  # noqa: PLC0415 - engine
+        from tressette_dsl.compiled.contractend import ContractEnd  # noqa: PLC0415 - engine
 
-        delegated.extend(phase_notes(rules))
-        delegated.append(f"the card that ends the play: leftover, scoring, the next deal ({why})")
+        ends = ContractEnd.applies(rules) is None
+        delegated.extend(phase_notes(rules, kernel_end=ends))
+        if ends:
+            delegated.append(
+                "the card that ends the play: its trick by the tricks phase's own act; the "
+                "contract's scoring and the next deal's cards on the kernel's side "
+                "(compiled.contractend), the phases after the deal entered by the interpreter"
+            )
+        else:
+            delegated.append(
+                f"the card that ends the play: leftover, scoring, the next deal ({why})"
+            )
     if d is not None:
         if d.at == "end_of_trick" and not d.mandatory:
             delegated.append("the last 'done' of a declaring round that ends the play")

@@ -473,6 +473,9 @@ def _hand_over(
                 stats.card_plays += 1
                 stats.deals_dealt += not ended.over
                 return ended
+        if k.stop == 1 and compiled.contract_end is not None:  # a contract game's last card
+            action = Play(rules.deck.card_text[card], said)
+            return compiled.contract_end.end(state, action, stats)
         return apply_counted(rules, state, Play(rules.deck.card_text[card], said), stats)
     choices = no_claims(legal_actions(rules, state))
     return apply_counted(rules, state, choices[k.pick], stats)
