@@ -62,10 +62,46 @@ def _cards(rules: Ruleset, mask: int, make: Callable[[str], Action]) -> Options:
     return mask.bit_count(), lambda i: make(text[_nth_card(mask, i)])
 
 
-def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
-    """`auction.legal`: each bid allowed and higher than the current one (a bid that names
-    points once per number of points from the lowest that is higher), then pass."""
-    runs: list[tuple[str, int | None, int]] = []  # (bid, first points or None, how many)
+# (bid, first points or None, how many) per bid allowed, and the number of choices
+Runs = tuple[tuple[tuple[str, int | None, int], ...], int]
+# per auction phase (by id, the spec kept to tell a reused id): does a bid wait for
+# another (`after`), and the runs by what `legal` reads of the state (`_runs_key`)
+_AUCTIONS: dict[int, tuple[AuctionPhase, bool, dict[tuple[Any, ...], Runs]]] = {}
+_RUNS_LIMIT = 4096  # keys per auction: bounded, ample for the bids' heights and points
+
+
+def _runs(spec: AuctionPhase, s: GameState) -> Runs:
+    """The runs of `auction.legal`, memoised by everything its tests read: whether a bid
+    stands, the highest level and points, whether the deal before was all passed (when
+    `after_all_pass` reads it) and which bids were made (when a bid waits for another)."""
+    entry = _AUCTIONS.get(id(spec))
+    if entry is None or entry[0] is not spec:
+        entry = (spec, any(b.after is not None for b in spec.bids), {})
+        if len(_AUCTIONS) > 256:  # rulesets built on the fly: bounded
+            _AUCTIONS.clear()
+        _AUCTIONS[id(spec)] = entry
+    cp = s.contract_part
+    key = (
+        cp.bid is None,
+        auction_kind._level(s),
+        cp.bid_points,
+        bool(spec.after_all_pass) and auction_kind._after_all_pass(s),
+        frozenset([r.bid for r in cp.auction]) if entry[1] else None,
+    )
+    memo = entry[2]
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _RUNS_LIMIT:
+            memo.clear()
+        found = memo[key] = _count_runs(spec, s)
+    return found
+
+
+def _count_runs(spec: AuctionPhase, s: GameState) -> Runs:
+    """`auction.legal`'s runs worked out: each bid allowed and higher than the current
+    one (a bid that names points once per number of points from the lowest that is
+    higher)."""
+    runs: list[tuple[str, int | None, int]] = []
     for bid in spec.bids:
         if auction_kind._why_not(spec, bid, s) is not None:
             continue
@@ -76,7 +112,13 @@ def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
             low = auction_kind._lowest_points(bid, s)
             if bid.points[1] >= low:
                 runs.append((bid.id, low, bid.points[1] + 1 - low))
-    n = sum([run[2] for run in runs]) + 1
+    return tuple(runs), sum([run[2] for run in runs]) + 1
+
+
+def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
+    """`auction.legal`: each bid allowed and higher than the current one (a bid that names
+    points once per number of points from the lowest that is higher), then pass."""
+    runs, n = _runs(spec, s)
 
     def nth(i: int) -> Action:
         for bid_id, low, many in runs:
