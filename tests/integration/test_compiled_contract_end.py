@@ -7,7 +7,8 @@ payoff, big wins on the others' points and the deal's total, points for the decl
 side, thirds that stay whole, a contract's value when alone, an unordered zone dealt), is
 played deal by deal on both paths (`test_compiled_contract.compare`: the same choices
 offered, the states after every deal equal field for field), and the deals must really
-have been scored by `ContractEnd.score`. A payoff that gives no whole number fails on both
+have been scored on the kernel's side (`ContractEnd._record`), most of them ended on the
+kernel's lists (`ContractEnd.close`) and the match's last by `ContractEnd.end`. A payoff that gives no whole number fails on both
 paths with the interpreter's own message. `Packets` deals what the deal phase deals.
 """
 
@@ -71,15 +72,33 @@ OVERLAYS: dict[str, tuple[str, str]] = {
 
 @pytest.fixture
 def scored(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    """Each `ContractEnd.score`'s answer (True: the kernel's side scored the deal)."""
+    """Each deal the kernel's side was asked to score (`ContractEnd._record`): True when
+    it scored it, False when it gave it back to `score_deal`."""
     answers: list[bool] = []
-    real = ContractEnd.score
+    real = ContractEnd._record
 
-    def score(self: ContractEnd, step: Any) -> bool:
-        answers.append(real(self, step))
-        return answers[-1]
+    def record(self: ContractEnd, *args: Any, **kwargs: Any) -> Any:
+        made = real(self, *args, **kwargs)
+        answers.append(made is not None)
+        return made
 
-    monkeypatch.setattr(ContractEnd, "score", score)
+    monkeypatch.setattr(ContractEnd, "_record", record)
+    return answers
+
+
+@pytest.fixture
+def closed(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each `ContractEnd.close`'s answer: True when the deal was ended on the kernel's
+    lists (no state written back), False when `end` played the card."""
+    answers: list[bool] = []
+    real = ContractEnd.close
+
+    def close(self: ContractEnd, k: Any, stats: Any) -> Any:
+        got = real(self, k, stats)
+        answers.append(got is not None)
+        return got
+
+    monkeypatch.setattr(ContractEnd, "close", close)
     return answers
 
 
@@ -91,23 +110,30 @@ def _overlay(tmp_path: Path, base: str, body: str) -> Ruleset:
 
 @pytest.mark.parametrize("name", BUNDLED)
 def test_contract_deal_ends_play_the_same(
-    name: str, scored: list[bool], monkeypatch: pytest.MonkeyPatch
+    name: str, scored: list[bool], closed: list[bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rules = load_ruleset(name)
     assert compile_ruleset(rules).contract_end is not None
     compare(rules, 150, monkeypatch)
     assert sum(scored) >= 100, "the deals were not scored on the kernel's side"
+    assert sum(closed) >= 80, "the deals were not ended on the kernel's lists"
+    assert False in closed  # and some by `end` (the last deal of a match)
 
 
 @pytest.mark.parametrize("case", sorted(OVERLAYS))
 def test_contract_end_overlay_plays_the_same(
-    case: str, tmp_path: Path, scored: list[bool], monkeypatch: pytest.MonkeyPatch
+    case: str,
+    tmp_path: Path,
+    scored: list[bool],
+    closed: list[bool],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     base, body = OVERLAYS[case]
     rules = _overlay(tmp_path, base, body)
     assert compile_ruleset(rules).contract_end is not None
     compare(rules, 100, monkeypatch)
     assert sum(scored) >= 60, "the deals were not scored on the kernel's side"
+    assert sum(closed) >= 40, "the deals were not ended on the kernel's lists"
 
 
 def _error(rules: Ruleset, state: GameState, seed: int, engine: str) -> str:

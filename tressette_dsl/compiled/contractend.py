@@ -21,8 +21,8 @@ the state is the interpreter's either way; the differential tests hold the two e
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.compiled.dealend import _function
 from tressette_dsl.compiled.dealing import Packets, plain
@@ -34,11 +34,16 @@ from tressette_dsl.engine.arguments import trust
 from tressette_dsl.engine.events import DealScored
 from tressette_dsl.engine.game import _advance, _next_dealer, _restart
 from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases.trick_features import leftover, partner, table
+from tressette_dsl.engine.phases.tricks import winner_of
 from tressette_dsl.engine.scoring import score_deal
-from tressette_dsl.engine.state import DealRecord, GameState
-from tressette_dsl.engine.step import Step
+from tressette_dsl.engine.state import Contract, DealRecord, DeclRecord, GameState, Match
+from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import DealPhase, Ruleset, ScorePhase, TricksPhase
+
+if TYPE_CHECKING:
+    from tressette_dsl.compiled.kernel import Kernel
 
 # the names each emitted formula is called with, in order (`_function`'s parameters;
 # `declarer_side` is read as `side0`)
@@ -53,6 +58,26 @@ _BIG = (
     "units_outside_best_seat",
     "opp_points",
     "deal_total",
+)
+# the names of `deal_env` that the trick play leaves as they were (not the zones' sizes,
+# the trick number or `holder`): a next dealer that reads only these is the same from
+# the state the kernel was loaded from as from the interpreter's at the deal's end
+_UNCHANGED = frozenset(
+    (
+        "dealer",
+        "deal_no",
+        "deals_counted",
+        "players",
+        "contract",
+        "bid",
+        "bid_rank",
+        "bid_points",
+        "declarer",
+        "alone",
+        "called_card",
+        "called_from_defender",
+        "target",
+    )
 )
 _PAYOFF = (
     "declarer_points",
@@ -99,6 +124,28 @@ class ContractEnd:
         assert isinstance(deal, DealPhase)
         self.packets = Packets(rules, deal) if plain(rules, deal) else None
         self.orders = tuple(rules.players.order_from(x) for x in range(rules.players.count))
+        self.closes = self.packets is not None and self._closes(rules, deal)
+
+    @staticmethod
+    def _closes(rules: Ruleset, deal: DealPhase) -> bool:
+        """May `close` end a deal from the kernel's lists: the last card does nothing
+        but take the last trick, show the called card (which the next deal forgets)
+        and give the leftover (no declaring, no draw, no other feature's hook on the
+        card or the trick), and the next dealer reads nothing the play changes?"""
+        spec = rules.flow[-2]
+        assert isinstance(spec, TricksPhase)
+        hooks = table(rules, spec)
+        return (
+            rules.declaring is None
+            and spec.draw is None
+            and not hooks.on_trick_won
+            and not hooks.round_after_trick
+            and not hooks.on_card_in_window
+            and not hooks.on_card_with_signals
+            and all(f is partner.on_card for f in hooks.on_card)
+            and all(f is leftover.on_play_end for f in hooks.on_play_end)
+            and deal.next_dealer.names <= _UNCHANGED
+        )
 
     @staticmethod
     def applies(rules: Ruleset) -> str | None:
@@ -157,6 +204,72 @@ class ContractEnd:
         stats.deals_dealt += step.state.match.deal_no - deal_no
         return trust(rules, step.state)
 
+    def close(self, k: Kernel, stats: PlayoutStats) -> GameState | None:
+        """The state `end` returns for the kernel's last card (`k.card`, a card alone)
+        when the match goes on - the next deal dealt and its phases entered - built from
+        the kernel's lists and the state it was loaded from: the last trick, the
+        leftover, the scoring (`_record`) and the match's end (`match.end` on the new
+        totals); the ended deal's cards, which the next deal drops, are never written
+        back. None, with nothing done, where `end` must play it (the match may end,
+        a formula gives no whole number, a signal with the card)."""
+        if not self.closes or k.card is None or k.between is not None:
+            return None
+        card, sig, _value = k.card
+        seat, leader, hands = k.seat, k.leader, k.hands
+        if sig >= 0 or leader is None or hands[seat] != 1 << card:
+            return None
+        for x, hand in enumerate(hands):
+            if hand and x != seat:
+                return None
+        rules, origin = self.rules, k.origin
+        trick = tuple(zip(self.orders[leader], (*k.trick, card), strict=False))
+        if len(trick) != origin.n:
+            return None
+        winner = winner_of(rules, trick, None if k.trump < 0 else k.trump)
+        won, tricks_won = list(k.won), list(k.tricks_won)
+        for _x, c in trick:
+            won[winner] |= 1 << c
+        tricks_won[winner] += 1
+        cp = origin.contract_part
+        for zone, cards in zip(rules.zones, origin.cards.zones, strict=True):
+            if not cards:  # `leftover.on_play_end`, zone by zone
+                continue
+            taker = {"last_trick_winner": winner, "declarer": cp.declarer}.get(zone.leftover_to)
+            if taker is not None:
+                for c in cards:
+                    won[taker] |= 1 << c
+        m = origin.match
+        made = self._record(
+            cp,
+            m,
+            won=won,
+            tricks_won=tricks_won,
+            last=winner,
+            declarations=origin.play.declarations,
+        )
+        if made is None:
+            return None
+        totals, record = made
+        counted = m.deals_counted + 1
+        env = {
+            "totals": totals,
+            "target": rules.match.target or 0,
+            "deals_counted": counted,
+            "deal_no": m.deal_no,
+        }
+        try:
+            if evaluate(rules.match.end, env):
+                return None  # the match may end here: once a match, `end`'s way
+        except Exception:  # the interpreter's own path raises its own error
+            return None
+        ended = m.but(totals=totals, deals=(*m.deals, record), deals_counted=counted)
+        step = Step(rules, origin.with_parts(match=ended), False)
+        self.next_deal(step)
+        stats.actions += 1
+        stats.card_plays += 1
+        stats.deals_dealt += step.state.match.deal_no - m.deal_no
+        return trust(rules, step.state)
+
     def _advance(self, step: Step) -> None:
         """`game._advance` from the end of the play: the score phase, then the next
         deal, on the kernel's side; any other moment the interpreter's `_advance`."""
@@ -204,29 +317,66 @@ class ContractEnd:
         changed) where the interpreter must score: no declarer, or a formula that gives
         no whole number (it then says why)."""
         s = step.state
-        cp = s.contract_part
+        made = self._record(
+            s.contract_part,
+            s.match,
+            won=s.cards.won,
+            tricks_won=s.play.tricks_won,
+            last=s.play.last_winner,
+            declarations=s.play.declarations,
+        )
+        if made is None:
+            return False
+        totals, record = made
+        m = s.match
+        step.set_match(totals=totals, deals=(*m.deals, record), deals_counted=m.deals_counted + 1)
+        if step.log:
+            step.emit(
+                DealScored(m.deal_no, True, record.points, record.deltas, totals, record.big_win)
+            )
+        match_kind.check_end(step)
+        return True
+
+    def _record(
+        self,
+        cp: Contract,
+        m: Match,
+        *,
+        won: Sequence[int],
+        tricks_won: Sequence[int],
+        last: int | None,
+        declarations: Iterable[DeclRecord],
+    ) -> tuple[tuple[int, ...], DealRecord] | None:
+        """The totals after the deal and its record, from the deal's facts (state or
+        kernel, the same computation); None where `score_deal` must score."""
         declarer, partner = cp.declarer, cp.partner
         if declarer is None:
-            return False
+            return None
         contract = cp.contract or ""
-        facts = self._facts(s, declarer, partner)
+        facts = self._facts(
+            won=won,
+            tricks_won=tricks_won,
+            last=last,
+            declarations=declarations,
+            declarer=declarer,
+            partner=partner,
+        )
         formula = self.points
         points = []
         for i, (_seats, tricks, cu, is_last, units, said, _best, _out) in enumerate(facts):
             value = formula(units, cu, is_last, tricks, said, contract, i == 0)
             if value.__class__ is not int:
-                return False
+                return None
             points.append(value)
         total = sum(points) if self.bigs else 0
         big = self._big(facts, points, total, contract)
         multiplier = big[0].multiplier if big is not None and self.multiply else 1
-        paid = self._payoff(s, facts, points, multiplier)
+        paid = self._payoff(cp, len(won), facts, points, multiplier)
         if paid is None:
-            return False
+            return None
         success, per_seat = paid
-        totals = tuple([t + d for t, d in zip(s.match.totals, per_seat, strict=True)])
+        totals = tuple([t + d for t, d in zip(m.totals, per_seat, strict=True)])
         cols = tuple(zip(*facts, strict=True))
-        m = s.match
         record = DealRecord(
             deal_no=m.deal_no,
             dealer=m.dealer,
@@ -248,19 +398,21 @@ class ContractEnd:
             deltas=tuple(per_seat),
             totals=totals,
         )
-        step.set_match(totals=totals, deals=(*m.deals, record), deals_counted=m.deals_counted + 1)
-        if step.log:
-            step.emit(
-                DealScored(m.deal_no, True, record.points, record.deltas, totals, record.big_win)
-            )
-        match_kind.check_end(step)
-        return True
+        return totals, record
 
-    def _facts(self, s: GameState, declarer: int, partner: int | None) -> list[Any]:
+    def _facts(
+        self,
+        *,
+        won: Sequence[int],
+        tricks_won: Sequence[int],
+        last: int | None,
+        declarations: Iterable[DeclRecord],
+        declarer: int,
+        partner: int | None,
+    ) -> list[Any]:
         """`scoring.side_facts(final=True)` of the contract's two sides (the declarer and
         his partner; the others from the declarer on), as tuples in `SideFacts`' order."""
         units_of = self.rules.deck.units
-        won, tricks_won = s.cards.won, s.play.tricks_won
         everything = 0
         for m in won:
             everything |= m
@@ -268,7 +420,6 @@ class ContractEnd:
         attack = (declarer,) if partner is None or partner == declarer else (declarer, partner)
         defence = tuple([x for x in self.orders[declarer] if x not in attack])
         last_bonus = self.rules.scoring.last_trick
-        last = s.play.last_winner
         facts = []
         for seats in (tuple(sorted(attack)), defence):
             cards = 0
@@ -279,7 +430,7 @@ class ContractEnd:
                 tricks += tricks_won[x]
                 if (tricks_won[x], -x) > (tricks_won[best], -best):
                     best = x
-            for r in s.play.declarations:
+            for r in declarations:
                 if r.seat in seats and not r.cancelled:
                     declared += r.points
             cu = units_of(cards)
@@ -323,10 +474,9 @@ class ContractEnd:
         return None
 
     def _payoff(
-        self, s: GameState, facts: list[Any], points: list[int], multiplier: int
+        self, cp: Contract, n: int, facts: list[Any], points: list[int], multiplier: int
     ) -> tuple[bool, list[int]] | None:
         """`scoring._payoff`: success and each seat's amount (None: not whole numbers)."""
-        cp = s.contract_part
         declarer, partner = cp.declarer, cp.partner
         assert declarer is not None
         contract = self.rules.contracts.get(cp.contract or "")
@@ -334,7 +484,6 @@ class ContractEnd:
         value_of = 0
         if contract is not None:
             value_of = contract.alone_value if alone and contract.alone_value else contract.value
-        n = s.n
         attack = (declarer, partner)
         adversaries = sum(1 for x in range(n) if x not in attack)
         args: list[Any] = [
