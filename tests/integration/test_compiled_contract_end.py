@@ -8,8 +8,8 @@ side, thirds that stay whole, a contract's value when alone, an unordered zone d
 played deal by deal on both paths (`test_compiled_contract.compare`: the same choices
 offered, the states after every deal equal field for field), and the deals must really
 have been scored on the kernel's side (`ContractEnd._record`), most of them ended on the
-kernel's lists (`ContractEnd.close`) and the match's last by `ContractEnd.end`. A payoff that gives no whole number fails on both
-paths with the interpreter's own message. `Packets` deals what the deal phase deals.
+kernel's lists (`ContractEnd.close`) and the match's last by `ContractEnd.end`. A payoff
+that gives no whole number fails on both paths with the interpreter's own message. `Packets` deals what the deal phase deals.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tressette_dsl.compiled.gates import gates_of
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
 from tressette_dsl.engine import to_act
 from tressette_dsl.engine.actions import Action, Bid, Call, Choose, Discard, Done, Give, Keep
@@ -257,6 +258,7 @@ def contract_run(
         state = state.with_parts(match=state.match.but(deal_ended=False))
     step = Step(rules, state, False)
     deal_no = state.match.deal_no
+    passes = gates_of(rules).passes  # the phases' `when` as Python (`gates`)
     while asking is not None:
         spec, count = asking
         s = step.state
@@ -266,7 +268,7 @@ def contract_run(
         action = nth(choose[seat](n))
         stats.actions += 1
         if PHASE_KINDS[spec.kind].act(step, spec, action):
-            _advance(step)
+            _advance(step, passes)
         elif step.restart:
             _restart(step)
         after = step.state

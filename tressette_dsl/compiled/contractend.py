@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from tressette_dsl.compiled.dealend import _function
 from tressette_dsl.compiled.dealing import Packets, plain
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
+from tressette_dsl.compiled.gates import gates_of
 from tressette_dsl.compiled.steps import PlayoutStats
 from tressette_dsl.engine import match as match_kind
 from tressette_dsl.engine.actions import Play
@@ -125,6 +126,7 @@ class ContractEnd:
         self.packets = Packets(rules, deal) if plain(rules, deal) else None
         self.orders = tuple(rules.players.order_from(x) for x in range(rules.players.count))
         self.closes = self.packets is not None and self._closes(rules, deal)
+        self.gates = gates_of(rules)  # the phases' `when`, entered after the deal
 
     @staticmethod
     def _closes(rules: Ruleset, deal: DealPhase) -> bool:
@@ -304,13 +306,13 @@ class ContractEnd:
             step.state = fresh  # `_start_deal` (a fixed deal is deal 1's alone)
             spec = rules.flow[0]
             if PHASE_KINDS[spec.kind].enter(step, spec):
-                _advance(step)
+                _advance(step, self.gates.passes)
             elif step.restart:
                 _restart(step)
             return
         hands, zones = dealt
         step.state = fresh.with_parts(cards=fresh.cards.but(hands=hands, zones=zones))
-        _advance(step)
+        _advance(step, self.gates.passes)
 
     def score(self, step: Step) -> bool:
         """`scoring.score_deal` for this shape, on emitted formulas; False (nothing
