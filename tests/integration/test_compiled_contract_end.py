@@ -9,7 +9,8 @@ played deal by deal on both paths (`test_compiled_contract.compare`: the same ch
 offered, the states after every deal equal field for field), and the deals must really
 have been scored on the kernel's side (`ContractEnd._record`), most of them ended on the
 kernel's lists (`ContractEnd.close`) and the match's last by `ContractEnd.end`. A payoff
-that gives no whole number fails on both paths with the interpreter's own message. `Packets` deals what the deal phase deals.
+that gives no whole number fails on both paths with the interpreter's own message.
+`Packets` deals what the deal phase deals.
 """
 
 from __future__ import annotations
