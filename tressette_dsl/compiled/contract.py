@@ -25,15 +25,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.compiled.gates import gates_of
+from tressette_dsl.compiled.speeches import nth_speech, runs, speeches
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
 from tressette_dsl.engine import to_act
-from tressette_dsl.engine.actions import Action, Bid, Call, Choose, Discard, Done, Give, Keep
-from tressette_dsl.engine.actions import Pass as PassBid
+from tressette_dsl.engine.actions import Action, Call, Choose, Discard, Done, Give, Keep
 from tressette_dsl.engine.actions import Take as TakeCard
 from tressette_dsl.engine.arguments import trust
 from tressette_dsl.engine.game import _advance, _restart
 from tressette_dsl.engine.phases import PHASE_KINDS
-from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.engine.phases import call as call_kind
 from tressette_dsl.engine.phases import discard as discard_kind
 from tressette_dsl.engine.state import GameState
@@ -63,72 +62,11 @@ def _cards(rules: Ruleset, mask: int, make: Callable[[str], Action]) -> Options:
     return mask.bit_count(), lambda i: make(text[_nth_card(mask, i)])
 
 
-# (bid, first points or None, how many) per bid allowed, and the number of choices
-Runs = tuple[tuple[tuple[str, int | None, int], ...], int]
-# per auction phase (by id, the spec kept to tell a reused id): does a bid wait for
-# another (`after`), and the runs by what `legal` reads of the state (`_runs_key`)
-_AUCTIONS: dict[int, tuple[AuctionPhase, bool, dict[tuple[Any, ...], Runs]]] = {}
-_RUNS_LIMIT = 4096  # keys per auction: bounded, ample for the bids' heights and points
-
-
-def _runs(spec: AuctionPhase, s: GameState) -> Runs:
-    """The runs of `auction.legal`, memoised by everything its tests read: whether a bid
-    stands, the highest level and points, whether the deal before was all passed (when
-    `after_all_pass` reads it) and which bids were made (when a bid waits for another)."""
-    entry = _AUCTIONS.get(id(spec))
-    if entry is None or entry[0] is not spec:
-        entry = (spec, any(b.after is not None for b in spec.bids), {})
-        if len(_AUCTIONS) > 256:  # rulesets built on the fly: bounded
-            _AUCTIONS.clear()
-        _AUCTIONS[id(spec)] = entry
-    cp = s.contract_part
-    key = (
-        cp.bid is None,
-        auction_kind._level(s),
-        cp.bid_points,
-        bool(spec.after_all_pass) and auction_kind._after_all_pass(s),
-        frozenset([r.bid for r in cp.auction]) if entry[1] else None,
-    )
-    memo = entry[2]
-    found = memo.get(key)
-    if found is None:
-        if len(memo) >= _RUNS_LIMIT:
-            memo.clear()
-        found = memo[key] = _count_runs(spec, s)
-    return found
-
-
-def _count_runs(spec: AuctionPhase, s: GameState) -> Runs:
-    """`auction.legal`'s runs worked out: each bid allowed and higher than the current
-    one (a bid that names points once per number of points from the lowest that is
-    higher)."""
-    runs: list[tuple[str, int | None, int]] = []
-    for bid in spec.bids:
-        if auction_kind._why_not(spec, bid, s) is not None:
-            continue
-        if bid.points is None:
-            if auction_kind._higher(bid, None, s):
-                runs.append((bid.id, None, 1))
-        else:
-            low = auction_kind._lowest_points(bid, s)
-            if bid.points[1] >= low:
-                runs.append((bid.id, low, bid.points[1] + 1 - low))
-    return tuple(runs), sum([run[2] for run in runs]) + 1
-
-
 def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
     """`auction.legal`: each bid allowed and higher than the current one (a bid that names
     points once per number of points from the lowest that is higher), then pass."""
-    runs, n = _runs(spec, s)
-
-    def nth(i: int) -> Action:
-        for bid_id, low, many in runs:
-            if i < many:
-                return Bid(bid_id) if low is None else Bid(bid_id, low + i)
-            i -= many
-        return PassBid()
-
-    return n, nth
+    found = runs(spec, s)
+    return found[1], lambda i: nth_speech(found, i)
 
 
 def _count_call(rules: Ruleset, spec: CallPhase, s: GameState) -> Options:
@@ -261,13 +199,17 @@ def contract_run(
     passes = gates_of(rules).passes  # the phases' `when` as Python (`gates`)
     while asking is not None:
         spec, count = asking
-        s = step.state
-        n, nth = count(rules, spec, s)
-        seat = to_act(s, rules)
-        assert seat is not None
-        action = nth(choose[seat](n))
-        stats.actions += 1
-        if PHASE_KINDS[spec.kind].act(step, spec, action):
+        if spec.kind == "auction":  # the speeches on locals, the last one by `act`
+            done = speeches(rules, spec, step, choose, stats)
+        else:
+            s = step.state
+            n, nth = count(rules, spec, s)
+            seat = to_act(s, rules)
+            assert seat is not None
+            action = nth(choose[seat](n))
+            stats.actions += 1
+            done = PHASE_KINDS[spec.kind].act(step, spec, action)
+        if done:
             _advance(step, passes)
         elif step.restart:
             _restart(step)
