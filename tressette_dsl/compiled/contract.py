@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tressette_dsl.compiled.discards import discards, nth_card
 from tressette_dsl.compiled.gates import gates_of
 from tressette_dsl.compiled.speeches import nth_speech, runs, speeches
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
@@ -50,16 +51,9 @@ from tressette_dsl.rules.phases.take import TakePhase
 Options = tuple[int, Callable[[int], Action]]
 
 
-def _nth_card(mask: int, i: int) -> int:
-    """The `i`-th card of `mask`, lowest first (`iter_cards`' order)."""
-    for _ in range(i):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
-
-
 def _cards(rules: Ruleset, mask: int, make: Callable[[str], Action]) -> Options:
     text = rules.deck.card_text
-    return mask.bit_count(), lambda i: make(text[_nth_card(mask, i)])
+    return mask.bit_count(), lambda i: make(text[nth_card(mask, i)])
 
 
 def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
@@ -201,6 +195,11 @@ def contract_run(
         spec, count = asking
         if spec.kind == "auction":  # the speeches on locals, the last one by `act`
             done = speeches(rules, spec, step, choose, stats)
+        elif (
+            spec.kind == "discard"
+            and (laid := discards(rules, spec, step, choose, stats)) is not None
+        ):
+            done = laid  # a seat's cards on locals, its last one by `act`
         else:
             s = step.state
             n, nth = count(rules, spec, s)
