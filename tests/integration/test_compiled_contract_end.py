@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.integration.test_compiled_contract import compare
+from tests.integration.test_compiled_contract import BUNDLED, compare
 from tressette_dsl.compiled import compile_ruleset, playout
 from tressette_dsl.compiled.contractend import ContractEnd
 from tressette_dsl.compiled.dealing import Packets
@@ -31,15 +31,6 @@ from tressette_dsl.engine.phases import deal as deal_kind
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
 from tressette_dsl.rules.model import DealPhase, Ruleset
-
-BUNDLED = [
-    "calabresella",
-    "briscola-chiamata",
-    "tressette-chiamata",
-    "tressette-chiamata-del-tre",
-    "calabrasella-americana",
-    str(Path(__file__).parents[2] / "rulesets" / "house" / "calabresella-1-2-3.yaml"),
-]
 
 OVERLAYS: dict[str, tuple[str, str]] = {
     "a cappotto worth five times": (

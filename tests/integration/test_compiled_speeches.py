@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 
-from tests.integration.test_compiled_contract import Passer, compare
-from tressette_dsl.compiled import playout
+from tests.integration.test_compiled_contract import OVERLAYS as CONTRACT_OVERLAYS
+from tests.integration.test_compiled_contract import compare, passing
 from tressette_dsl.compiled import speeches as speeches_module
-from tressette_dsl.engine import new_game
 from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.loader import load_ruleset
 
@@ -29,21 +28,15 @@ BUNDLED = [
     "calabrasella-americana",
 ]  # (tressette-chiamata-del-tre has no auction)
 
+AUCTION_CASES = (  # the contract tests' overlays of the auction's options
+    "bidding until all pass",
+    "2 + points only after a 2",
+    "a forced chiamo for the eldest",
+    "the same dealer after all pass, then only solo or solissimo",
+)
 OVERLAYS: dict[str, tuple[str, str]] = {
-    "until all pass": ("tressette-chiamata", "phases: {auction: {speeches: until_pass}}"),
+    **{case: CONTRACT_OVERLAYS[case] for case in AUCTION_CASES},
     "chiamo closes": ("calabresella", "phases: {auction: {bids: {chiamo: {closes: true}}}}"),
-    "2 + points only after a 2": (
-        "briscola-chiamata",
-        "phases: {auction: {bids: {due_punti: {after: due}}}}",
-    ),
-    "a forced chiamo for the eldest": (
-        "calabresella",
-        'phases: {auction: {forced: {who: "next(dealer)", bid: chiamo}}}',
-    ),
-    "the same dealer after all pass, then only solo or solissimo": (
-        "calabresella",
-        "phases: {auction: {all_pass_dealer: same, after_all_pass: [solo, solissimo]}}",
-    ),
 }
 
 
@@ -112,24 +105,14 @@ def test_speeches_overlay_plays_the_same(
 def test_mostly_passing_auctions_play_the_same(
     base: str, body: str, tmp_path: Path, counts: dict[str, int]
 ) -> None:
-    """Seats that mostly pass (`test_compiled_contract.Passer`): the auctions that end
+    """Seats that mostly pass (`test_compiled_contract.passing`): the auctions that end
     with the last seat left bidding, or with everybody passing, as the interpreter ends
     them - on auctions that really went so."""
     path = tmp_path / "house.yaml"
     path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
     rules = load_ruleset(path)
     last_alone = 0
-    for seed in range(1, 6):
-        state = new_game(rules, seed)
-        ref, fast = Passer(seed, state.n), Passer(seed, state.n)
-        for _ in range(12):
-            if state.over:
-                break
-            want = playout(rules, state, policy=ref, engine="interpreted")
-            got = playout(rules, state, policy=fast, engine="compiled")
-            assert fast.seen == ref.seen, f"seed {seed}, deal {state.deal_no}: choices differ"
-            assert got == want, f"seed {seed}, deal {state.deal_no}"
-            state = want
+    for state in passing(rules, range(1, 6), 12):
         for deal in state.match.deals:
             last_alone += deal.counted and deal.declarer is not None
     assert last_alone >= 5

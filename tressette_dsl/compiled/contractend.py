@@ -24,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tressette_dsl.compiled.dealend import _function
+from tressette_dsl.compiled.chain import _CONSTANT
+from tressette_dsl.compiled.dealend import _BIG_NAMES, _POINT_NAMES, _function
 from tressette_dsl.compiled.dealing import Packets, plain
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.gates import gates_of
@@ -47,39 +48,14 @@ if TYPE_CHECKING:
     from tressette_dsl.compiled.kernel import Kernel
 
 # the names each emitted formula is called with, in order (`_function`'s parameters;
-# `declarer_side` is read as `side0`)
-_POINTS = ("units", "cards_units", "last_trick", "tricks", "declared", "contract", "side0")
-_BIG = (
-    *_POINTS,
-    "opp_tricks",
-    "total_tricks",
-    "opp_cards_units",
-    "opp_units",
-    "best_seat_tricks",
-    "units_outside_best_seat",
-    "opp_points",
-    "deal_total",
-)
-# the names of `deal_env` that the trick play leaves as they were (not the zones' sizes,
-# the trick number or `holder`): a next dealer that reads only these is the same from
-# the state the kernel was loaded from as from the interpreter's at the deal's end
-_UNCHANGED = frozenset(
-    (
-        "dealer",
-        "deal_no",
-        "deals_counted",
-        "players",
-        "contract",
-        "bid",
-        "bid_rank",
-        "bid_points",
-        "declarer",
-        "alone",
-        "called_card",
-        "called_from_defender",
-        "target",
-    )
-)
+# `declarer_side` is read as `side0`): `FastEnd`'s, and a big win's `opp_points` and
+# `deal_total`, which a contract's big win may read too
+_BIG = (*_BIG_NAMES, "opp_points", "deal_total")
+# the names of `deal_env` that the trick play leaves as they were (the chain's names
+# that one dealer fixes, and the deal's numbers; not the zones' sizes, the trick number
+# or `holder`): a next dealer that reads only these is the same from the state the
+# kernel was loaded from as from the interpreter's at the deal's end
+_UNCHANGED = _CONSTANT | {"deal_no", "deals_counted"}
 _PAYOFF = (
     "declarer_points",
     "declarer_units",
@@ -106,7 +82,7 @@ class ContractEnd:
         assert payoff is not None
         em = Emitter(rules.ctx)
         self.points = _function(
-            em, rules.scoring.deal_points, "formula", scopes.DEAL_POINTS, _POINTS
+            em, rules.scoring.deal_points, "formula", scopes.DEAL_POINTS, _POINT_NAMES
         )
         self.bigs = tuple(
             (big, _function(em, big.condition, "condition", scopes.BIG_WIN, _BIG))

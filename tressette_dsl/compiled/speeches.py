@@ -140,32 +140,22 @@ def speeches(
     n = s0.n
     nxt = rules.players.next
     memo = a.memo
+
+    def values() -> _Values:
+        return passed, bid, points, rank, declarer, contract, level if bid_made else None
+
     while True:
         assert seat is not None
         found = memo.get(a.key(bid, level, points, all_passed, records))
         if found is None:  # worked out on the state the speeches so far make
-            step.state = _written(
-                s0,
-                records,
-                (passed, bid, points, rank, declarer, contract),
-                level=level if bid_made else None,
-                pending=pending,
-                seat=seat,
-            )
+            step.state = _written(s0, records, values(), pending=pending, seat=seat)
             found = runs(spec, step.state)
         action = nth_speech(found, choose[seat](found[1]))
         stats.actions += 1
         made = a.by_id[action.bid] if isinstance(action, Bid) else None
         if _ends(made, seat, once=once, pending=pending, passed=passed, declarer=declarer, n=n):
             # the interpreter's: the state as the speeches before left it
-            step.state = _written(
-                s0,
-                records,
-                (passed, bid, points, rank, declarer, contract),
-                level=level if bid_made else None,
-                pending=pending,
-                seat=seat,
-            )
+            step.state = _written(s0, records, values(), pending=pending, seat=seat)
             return auction_kind.act(step, spec, action)
         if made is not None:
             assert isinstance(action, Bid)
@@ -210,22 +200,26 @@ def _ends(
     return not live or (len(live) == 1 and declarer == live[0])
 
 
+# who passed, the highest bid, its points and rank, its bidder, its contract, its level
+# (None: no bid was made here, the phase's own record is left as it was)
+_Values = tuple[
+    frozenset[int], str | None, int | None, int | None, int | None, str | None, int | None
+]
+
+
 def _written(
     s0: GameState,
     records: list[BidRecord],
-    values: tuple[frozenset[int], str | None, int | None, int | None, int | None, str | None],
+    values: _Values,
     *,
-    level: int | None,
     pending: tuple[int, ...],
     seat: int,
 ) -> GameState:
-    """`s0` with the auction's values as the speeches made them: (who passed, the
-    highest bid, its points and rank, its bidder, its contract); `level` None: no bid
-    was made, the phase's record is left as it was."""
+    """`s0` with the auction's values as the speeches made them."""
     cp = s0.contract_part
     if len(records) == len(cp.auction):
         return s0  # no speech made yet
-    passed, bid, points, rank, declarer, contract = values
+    passed, bid, points, rank, declarer, contract, level = values
     written = s0.with_parts(
         cursor=s0.cursor.but(pending=pending, to_act=seat),
         contract=cp.but(
