@@ -12,8 +12,11 @@ same tests the phase kind's `legal` makes, from the kind's own helpers), draws t
 with the seat's chooser exactly as the random agent draws from the list, builds only the
 chosen action and hands it to the phase kind's own `act`; a phase that ends goes on
 through the interpreter's `_advance` (or `_restart`, a deal everybody passed) as `apply`
-does. So the states are the interpreter's by construction; what is saved is the lists,
-the checks and the per-action bookkeeping. The run stops at the first decision it does
+does, the phases' `when` emitted as Python (`gates`). So the states are the interpreter's
+by construction; what is saved is the lists, the checks and the per-action bookkeeping.
+An auction's speeches and a seat's fixed-count discards go further (`speeches`,
+`discards`): all but the last of them are made on locals, and the state is written once
+before the last, which the kind's own `act` makes. The run stops at the first decision it does
 not play (the trick play: the kernel's loop takes over), at the end of a deal or of the
 match, or at a phase whose options it does not count (`PLAYED` lists the kinds and the
 shapes; anything else is the interpreter's, one action at a time).

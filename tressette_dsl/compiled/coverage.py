@@ -5,8 +5,10 @@ them is played by the interpreter from start to end (`simulate` and `bench` say 
 line). `delegated` names the moments the kernel hands to the interpreter for one action
 and then takes back: in contract games every phase but the tricks and the card that ends
 the play (the decisions of auctions, calls and exchanges in one run, `contract`: "its
-decisions in one run"); some declaration moments; claims. Delegation is exact by
-construction (the interpreter applies that action), so it costs speed, never correctness.
+decisions in one run"; the score phase and the deals after a scored deal on the kernel's
+side where `contractend.ContractEnd` applies, which the notes say); some declaration
+moments; claims. Delegation is exact by construction (the interpreter applies that
+action), so it costs speed, never correctness.
 """
 
 from __future__ import annotations
