@@ -163,6 +163,25 @@ class Passer(Recorder):
         return n - 1 if rng.random() < 0.8 else rng.randrange(n)
 
 
+def passing(rules: Ruleset, seeds: range, deals: int) -> list[GameState]:
+    """Up to `deals` deals of the match of each seed with `Passer` seats, deal by deal on
+    both paths (the same choices offered, the same states): each match's last state."""
+    ends = []
+    for seed in seeds:
+        state = new_game(rules, seed)
+        ref, fast = Passer(seed, state.n), Passer(seed, state.n)
+        for _ in range(deals):
+            if state.over:
+                break
+            want = playout(rules, state, policy=ref, engine="interpreted")
+            got = playout(rules, state, policy=fast, engine="compiled")
+            assert fast.seen == ref.seen, f"seed {seed}, deal {state.deal_no}: choices differ"
+            assert got == want, f"seed {seed}, deal {state.deal_no}: {_diff(want, got)} differ"
+            state = want
+        ends.append(state)
+    return ends
+
+
 @pytest.mark.parametrize(
     ("case", "body"),
     [
@@ -186,17 +205,7 @@ def test_all_pass_deals_play_the_same(
     real = auction._forced
     monkeypatch.setattr(auction, "_forced", lambda *a: forced.append(1) or real(*a))
     passed = 0
-    for seed in range(1, 4):
-        state = new_game(rules, seed)
-        ref, fast = Passer(seed, state.n), Passer(seed, state.n)
-        for _ in range(30):
-            if state.over:
-                break
-            want = playout(rules, state, policy=ref, engine="interpreted")
-            got = playout(rules, state, policy=fast, engine="compiled")
-            assert fast.seen == ref.seen, f"seed {seed}, deal {state.deal_no}: choices differ"
-            assert got == want, f"seed {seed}, deal {state.deal_no}: {_diff(want, got)} differ"
-            state = want
+    for state in passing(rules, range(1, 4), 30):
         passed += sum(d.reason == "all_pass" for d in state.match.deals)
     if case == "forced":
         assert forced and not passed  # forced on the eldest, never redealt

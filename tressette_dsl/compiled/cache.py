@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tressette_dsl.compiled.codegen import Generated, generate
+from tressette_dsl.compiled.contractend import ContractEnd
 from tressette_dsl.compiled.coverage import Coverage
 from tressette_dsl.compiled.dealend import FastEnd
 from tressette_dsl.compiled.seats import cache_key, other_counts
@@ -29,6 +30,8 @@ class CompiledRuleset:
     coverage: Coverage
     run: RunFn | None  # None when the ruleset is not covered
     fast_end: FastEnd | None = None  # the end of a deal without the interpreter, if it fits
+    # a contract game's end of a deal: its scoring and next deal on the kernel's side
+    contract_end: ContractEnd | None = None
 
     @property
     def source(self) -> str:
@@ -66,7 +69,9 @@ def compile_ruleset(rules: Ruleset) -> CompiledRuleset:
         code = compile(gen.source, f"<kernel {rules.id}>", "exec")
         exec(code, namespace)  # our own generated source, see the module doc
         run = namespace["run"]
-    compiled = CompiledRuleset(gen, coverage, run, FastEnd.build(rules) if run else None)
+    fast = FastEnd.build(rules) if run else None
+    ends = ContractEnd.build(rules) if run and fast is None else None
+    compiled = CompiledRuleset(gen, coverage, run, fast, ends)
     _CACHE[key] = compiled
     return compiled
 

@@ -12,8 +12,11 @@ same tests the phase kind's `legal` makes, from the kind's own helpers), draws t
 with the seat's chooser exactly as the random agent draws from the list, builds only the
 chosen action and hands it to the phase kind's own `act`; a phase that ends goes on
 through the interpreter's `_advance` (or `_restart`, a deal everybody passed) as `apply`
-does. So the states are the interpreter's by construction; what is saved is the lists,
-the checks and the per-action bookkeeping. The run stops at the first decision it does
+does, the phases' `when` emitted as Python (`gates`). So the states are the interpreter's
+by construction; what is saved is the lists, the checks and the per-action bookkeeping.
+An auction's speeches and a seat's fixed-count discards go further (`speeches`,
+`discards`): all but the last of them are made on locals, and the state is written once
+before the last, which the kind's own `act` makes. The run stops at the first decision it does
 not play (the trick play: the kernel's loop takes over), at the end of a deal or of the
 match, or at a phase whose options it does not count (`PLAYED` lists the kinds and the
 shapes; anything else is the interpreter's, one action at a time).
@@ -24,15 +27,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tressette_dsl.compiled.discards import discards, nth_card
+from tressette_dsl.compiled.gates import gates_of
+from tressette_dsl.compiled.speeches import nth_speech, runs, speeches
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
 from tressette_dsl.engine import to_act
-from tressette_dsl.engine.actions import Action, Bid, Call, Choose, Discard, Done, Give, Keep
-from tressette_dsl.engine.actions import Pass as PassBid
+from tressette_dsl.engine.actions import Action, Call, Choose, Discard, Done, Give, Keep
 from tressette_dsl.engine.actions import Take as TakeCard
 from tressette_dsl.engine.arguments import trust
 from tressette_dsl.engine.game import _advance, _restart
 from tressette_dsl.engine.phases import PHASE_KINDS
-from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.engine.phases import call as call_kind
 from tressette_dsl.engine.phases import discard as discard_kind
 from tressette_dsl.engine.state import GameState
@@ -50,42 +54,16 @@ from tressette_dsl.rules.phases.take import TakePhase
 Options = tuple[int, Callable[[int], Action]]
 
 
-def _nth_card(mask: int, i: int) -> int:
-    """The `i`-th card of `mask`, lowest first (`iter_cards`' order)."""
-    for _ in range(i):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
-
-
 def _cards(rules: Ruleset, mask: int, make: Callable[[str], Action]) -> Options:
     text = rules.deck.card_text
-    return mask.bit_count(), lambda i: make(text[_nth_card(mask, i)])
+    return mask.bit_count(), lambda i: make(text[nth_card(mask, i)])
 
 
 def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
     """`auction.legal`: each bid allowed and higher than the current one (a bid that names
     points once per number of points from the lowest that is higher), then pass."""
-    runs: list[tuple[str, int | None, int]] = []  # (bid, first points or None, how many)
-    for bid in spec.bids:
-        if auction_kind._why_not(spec, bid, s) is not None:
-            continue
-        if bid.points is None:
-            if auction_kind._higher(bid, None, s):
-                runs.append((bid.id, None, 1))
-        else:
-            low = auction_kind._lowest_points(bid, s)
-            if bid.points[1] >= low:
-                runs.append((bid.id, low, bid.points[1] + 1 - low))
-    n = sum([run[2] for run in runs]) + 1
-
-    def nth(i: int) -> Action:
-        for bid_id, low, many in runs:
-            if i < many:
-                return Bid(bid_id) if low is None else Bid(bid_id, low + i)
-            i -= many
-        return PassBid()
-
-    return n, nth
+    found = runs(spec, s)
+    return found[1], lambda i: nth_speech(found, i)
 
 
 def _count_call(rules: Ruleset, spec: CallPhase, s: GameState) -> Options:
@@ -165,9 +143,11 @@ def plays(rules: Ruleset) -> bool:
 _PLAYS: dict[int, tuple[Ruleset, bool]] = {}
 
 
-def phase_notes(rules: Ruleset) -> list[str]:
+def phase_notes(rules: Ruleset, *, kernel_end: bool = False) -> list[str]:
     """The coverage notes of the phases other than the tricks, which the interpreter
-    plays: those whose decisions `contract_run` plays say so."""
+    plays: those whose decisions `contract_run` plays say so, and with `kernel_end`
+    (`contractend.ContractEnd` applies) the score phase and the deals after a scored deal,
+    which the kernel's side plays."""
     batched = plays(rules)
     notes = []
     for phase in rules.flow:
@@ -176,6 +156,14 @@ def phase_notes(rules: Ruleset) -> list[str]:
         note = f"phase {phase.id!r} ({phase.kind})"
         if batched and phase.kind in PLAYED:
             note += ": its decisions in one run (compiled.contract)"
+        elif kernel_end and phase.kind == "score":
+            note += ": scored on the kernel's side (compiled.contractend)"
+        elif kernel_end and phase.kind == "deal":
+            note += (
+                ": after a scored deal, shuffled and dealt on the kernel's side "
+                "(compiled.contractend); the first deal and after an all-pass deal, "
+                "the interpreter's"
+            )
         notes.append(note)
     return notes
 
@@ -205,16 +193,26 @@ def contract_run(
         state = state.with_parts(match=state.match.but(deal_ended=False))
     step = Step(rules, state, False)
     deal_no = state.match.deal_no
+    passes = gates_of(rules).passes  # the phases' `when` as Python (`gates`)
     while asking is not None:
         spec, count = asking
-        s = step.state
-        n, nth = count(rules, spec, s)
-        seat = to_act(s, rules)
-        assert seat is not None
-        action = nth(choose[seat](n))
-        stats.actions += 1
-        if PHASE_KINDS[spec.kind].act(step, spec, action):
-            _advance(step)
+        if spec.kind == "auction":  # the speeches on locals, the last one by `act`
+            done = speeches(rules, spec, step, choose, stats)
+        elif (
+            spec.kind == "discard"
+            and (laid := discards(rules, spec, step, choose, stats)) is not None
+        ):
+            done = laid  # a seat's cards on locals, its last one by `act`
+        else:
+            s = step.state
+            n, nth = count(rules, spec, s)
+            seat = to_act(s, rules)
+            assert seat is not None
+            action = nth(choose[seat](n))
+            stats.actions += 1
+            done = PHASE_KINDS[spec.kind].act(step, spec, action)
+        if done:
+            _advance(step, passes)
         elif step.restart:
             _restart(step)
         after = step.state

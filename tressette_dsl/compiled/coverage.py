@@ -5,8 +5,10 @@ them is played by the interpreter from start to end (`simulate` and `bench` say 
 line). `delegated` names the moments the kernel hands to the interpreter for one action
 and then takes back: in contract games every phase but the tricks and the card that ends
 the play (the decisions of auctions, calls and exchanges in one run, `contract`: "its
-decisions in one run"); some declaration moments; claims. Delegation is exact by
-construction (the interpreter applies that action), so it costs speed, never correctness.
+decisions in one run"; the score phase and the deals after a scored deal on the kernel's
+side where `contractend.ContractEnd` applies, which the notes say); some declaration
+moments; claims. Delegation is exact by construction (the interpreter applies that
+action), so it costs speed, never correctness.
 """
 
 from __future__ import annotations
@@ -85,9 +87,20 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     why = FastEnd.applies(rules)
     if why is not None:
         from tressette_dsl.compiled.contract import phase_notes  # noqa: PLC0415 - engine
+        from tressette_dsl.compiled.contractend import ContractEnd  # noqa: PLC0415 - engine
 
-        delegated.extend(phase_notes(rules))
-        delegated.append(f"the card that ends the play: leftover, scoring, the next deal ({why})")
+        ends = ContractEnd.applies(rules) is None
+        delegated.extend(phase_notes(rules, kernel_end=ends))
+        if ends:
+            delegated.append(
+                "the card that ends the play: its trick by the tricks phase's own act; the "
+                "contract's scoring and the next deal's cards on the kernel's side "
+                "(compiled.contractend), the phases after the deal entered by the interpreter"
+            )
+        else:
+            delegated.append(
+                f"the card that ends the play: leftover, scoring, the next deal ({why})"
+            )
     if d is not None:
         if d.at == "end_of_trick" and not d.mandatory:
             delegated.append("the last 'done' of a declaring round that ends the play")

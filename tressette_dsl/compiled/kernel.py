@@ -457,6 +457,11 @@ def _hand_over(
             stats.card_plays += 1
             stats.deals_dealt += 1
             return after
+    ends = compiled.contract_end
+    if k.stop == 1 and ends is not None:  # a contract game's last card, on the lists
+        next_deal = ends.close(k, stats)
+        if next_deal is not None:
+            return next_deal
     base = k.base_state(chain)
     state = k.state(rules, base, compiled.generated.signal_ids)
     if k.pick == -2:  # a declaring round has begun: `round_step` plays it
@@ -473,6 +478,9 @@ def _hand_over(
                 stats.card_plays += 1
                 stats.deals_dealt += not ended.over
                 return ended
+        if k.stop == 1 and compiled.contract_end is not None:  # a contract game's last card
+            action = Play(rules.deck.card_text[card], said)
+            return compiled.contract_end.end(state, action, stats)
         return apply_counted(rules, state, Play(rules.deck.card_text[card], said), stats)
     choices = no_claims(legal_actions(rules, state))
     return apply_counted(rules, state, choices[k.pick], stats)

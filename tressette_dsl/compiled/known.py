@@ -22,11 +22,17 @@ from tressette_dsl.rules.model import Expr, Rule, Ruleset
 FIELDS: Mapping[str, frozenset[str]] = {
     name: frozenset(fields)
     for name, fields in {
-        # the phases other than `tricks` in a contract game are played by the interpreter,
-        # action by action (delegated); what they decide reaches the kernel as the state
-        # it loads (hands, trump, the called card, the declarer), so their own keys are
-        # known whatever they say: auctions' forced bids and all-pass dealers, calls by
-        # priority (`ranks`), chosen discard and take counts, a zero-sum payoff
+        # the phases other than `tricks` in a contract game are played through the
+        # interpreter's own `enter` and `act` (`compiled.contract`); what they decide
+        # reaches the kernel as the state it loads (hands, trump, the called card, the
+        # declarer), so their own keys are known whatever they say: auctions' forced bids
+        # and all-pass dealers, calls by priority (`ranks`), chosen discard and take
+        # counts, a zero-sum payoff (a check of `simulate`'s, not a rule of the scoring).
+        # What the kernel's side plays itself reads only keys listed here: an auction's
+        # open speeches `speeches` and `bids` (`compiled.speeches`; the last speech, the
+        # forced bid and the redeal are `act`'s), a discard's fixed `count` without
+        # `at_least` (`compiled.discards`), the payoff's five formulas and the contracts'
+        # values (`compiled.contractend`, which refuses the scoring keys it does not play)
         "AuctionPhase": (
             *("id", "when", "first", "speeches", "bids", "all_pass", "rule", "kind"),
             *("after_all_pass", "all_pass_dealer", "forced"),

@@ -6,7 +6,8 @@ phases without a decision (deal, reveal, move, score, skipped phases) run by the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine import arguments, legal_cache, match, seating
@@ -247,8 +248,12 @@ def _check(rules: Ruleset, state: GameState, action: Action) -> None:
         raise IllegalActionError(problem)
 
 
-def _advance(step: Step) -> None:
-    """The current phase is done: enter the next ones until a decision is needed."""
+def _advance(step: Step, passes: Callable[[int, GameState], Any] | None = None) -> None:
+    """The current phase is done: enter the next ones until a decision is needed.
+
+    `passes(index, state)`, when given, stands for the `when` condition of the phase at
+    `index` evaluated over `deal_env(rules, state)` (the compiled kernel's emitted
+    conditions, `compiled.gates`): the same truth, without building the env."""
     rules = step.rules
     while not step.state.match.over:
         if step.restart:
@@ -263,7 +268,11 @@ def _advance(step: Step) -> None:
             local=None,
         )
         spec = rules.flow[index]
-        if spec.when is not None and not evaluate(spec.when, deal_env(rules, step.state)):
+        if spec.when is not None and not (
+            evaluate(spec.when, deal_env(rules, step.state))
+            if passes is None
+            else passes(index, step.state)
+        ):
             continue
         if not PHASE_KINDS[spec.kind].enter(step, spec):
             if step.restart:

@@ -1,0 +1,186 @@
+"""A contract game's last card on the kernel's side (`compiled.contractend`) against the
+interpreter: the same choices give the same game.
+
+Each contract ruleset `ContractEnd` applies to, and overlays of the scoring and payoff
+options its emitted formulas read (every payoff name, big wins of no effect on the
+payoff, big wins on the others' points and the deal's total, points for the declarer's
+side, thirds that stay whole, a contract's value when alone, an unordered zone dealt), is
+played deal by deal on both paths (`test_compiled_contract.compare`: the same choices
+offered, the states after every deal equal field for field), and the deals must really
+have been scored on the kernel's side (`ContractEnd._record`), most of them ended on the
+kernel's lists (`ContractEnd.close`) and the match's last by `ContractEnd.end`. A payoff
+that gives no whole number fails on both paths with the interpreter's own message.
+`Packets` deals what the deal phase deals.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.integration.test_compiled_contract import BUNDLED, compare
+from tressette_dsl.compiled import compile_ruleset, playout
+from tressette_dsl.compiled.contractend import ContractEnd
+from tressette_dsl.compiled.dealing import Packets
+from tressette_dsl.engine import new_game
+from tressette_dsl.engine.errors import RuleEvaluationError
+from tressette_dsl.engine.phases import deal as deal_kind
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.loader import load_ruleset
+from tressette_dsl.rules.model import DealPhase, Ruleset
+
+OVERLAYS: dict[str, tuple[str, str]] = {
+    "a cappotto worth five times": (
+        "calabresella",
+        'scoring: {big_wins: {cappotto: {condition: "opp_tricks == 0", multiplier: 5}}}',
+    ),
+    "a big win on the others' points and the deal's total": (
+        "calabresella",
+        'scoring: {big_wins: {cappotto: {condition: "opp_points == 0 and deal_total > 3"}}}',
+    ),
+    "a point for the declarer's side": (
+        "calabresella",
+        'scoring: {deal_points: "floor(units / 3) + (1 if declarer_side else 0)"}',
+    ),
+    "a chiamo worth more alone": ("calabresella", "contracts: {chiamo: {alone_value: 3}}"),
+    "thirds that stay whole": ("briscola-chiamata", 'payoff: {value: "contract_value * 3 / 3"}'),
+    "every payoff name": (
+        "briscola-chiamata",
+        "payoff: {success: "
+        '"declarer_units >= max(contract_target, bid_points) or declarer_tricks >= 7 '
+        "or defender_points < 0 or contract == 'none'\", "
+        'declarer: "(adversaries if alone else 2) * (value if success else -value) '
+        '* multiplier"}',
+    ),
+    "points bid and the tricks": (
+        "tressette-chiamata",
+        'payoff: {success: "declarer_points >= 6 and declarer_tricks > 2"}',
+    ),
+}
+
+
+@pytest.fixture
+def scored(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each deal the kernel's side was asked to score (`ContractEnd._record`): True when
+    it scored it, False when it gave it back to `score_deal`."""
+    answers: list[bool] = []
+    real = ContractEnd._record
+
+    def record(self: ContractEnd, *args: Any, **kwargs: Any) -> Any:
+        made = real(self, *args, **kwargs)
+        answers.append(made is not None)
+        return made
+
+    monkeypatch.setattr(ContractEnd, "_record", record)
+    return answers
+
+
+@pytest.fixture
+def closed(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Each `ContractEnd.close`'s answer: True when the deal was ended on the kernel's
+    lists (no state written back), False when `end` played the card."""
+    answers: list[bool] = []
+    real = ContractEnd.close
+
+    def close(self: ContractEnd, k: Any, stats: Any) -> Any:
+        got = real(self, k, stats)
+        answers.append(got is not None)
+        return got
+
+    monkeypatch.setattr(ContractEnd, "close", close)
+    return answers
+
+
+def _overlay(tmp_path: Path, base: str, body: str) -> Ruleset:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
+    return load_ruleset(path)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_contract_deal_ends_play_the_same(
+    name: str, scored: list[bool], closed: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rules = load_ruleset(name)
+    assert compile_ruleset(rules).contract_end is not None
+    compare(rules, 150, monkeypatch)
+    assert sum(scored) >= 100, "the deals were not scored on the kernel's side"
+    assert sum(closed) >= 80, "the deals were not ended on the kernel's lists"
+    assert False in closed  # and some by `end` (the last deal of a match)
+
+
+@pytest.mark.parametrize("case", sorted(OVERLAYS))
+def test_contract_end_overlay_plays_the_same(
+    case: str,
+    tmp_path: Path,
+    scored: list[bool],
+    closed: list[bool],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    base, body = OVERLAYS[case]
+    rules = _overlay(tmp_path, base, body)
+    assert compile_ruleset(rules).contract_end is not None
+    compare(rules, 100, monkeypatch)
+    assert sum(scored) >= 60, "the deals were not scored on the kernel's side"
+    assert sum(closed) >= 40, "the deals were not ended on the kernel's lists"
+
+
+def _error(rules: Ruleset, state: GameState, seed: int, engine: str) -> str:
+    rngs = [random.Random(f"whole:{seed}:{x}") for x in range(state.n)]
+    with pytest.raises(RuleEvaluationError) as raised:
+        playout(rules, state, rngs, until="match", engine=engine)
+    return str(raised.value)
+
+
+def test_a_payoff_of_no_whole_number_fails_the_same(tmp_path: Path, scored: list[bool]) -> None:
+    """Half the value for a defender is no whole number: the kernel's side gives the deal
+    back to `score_deal`, which fails with the message the interpreter gives."""
+    rules = _overlay(tmp_path, "calabresella", 'payoff: {value: "contract_value / 2"}')
+    state = new_game(rules, 3)
+    want = _error(rules, state, 3, "interpreted")
+    assert "not a whole number" in want
+    assert _error(rules, state, 3, "compiled") == want
+    assert False in scored
+
+
+def test_other_shapes_stay_the_interpreters(tmp_path: Path) -> None:
+    """People at the table (`calabresella-a-quattro`) and a big win that ends the match
+    keep the interpreter's deal end, and `tressette compile` says so."""
+    people = compile_ruleset(load_ruleset("calabresella-a-quattro"))
+    assert people.contract_end is None
+    assert any("leftover, scoring, the next deal" in d for d in people.coverage.delegated)
+    once = "{multiplier: null, games: 1}"
+    body = f"scoring: {{big_win_effect: win_match, big_wins: {{cappotto: {once}}}}}"
+    rules = _overlay(tmp_path, "calabresella", f"{body[:-2]}, stramazzo: {once}}}}}")
+    assert ContractEnd.applies(rules) == "scoring.big_win_effect: win_match"
+    assert compile_ruleset(rules).contract_end is None
+
+
+def test_coverage_names_the_kernel_side_moments() -> None:
+    delegated = compile_ruleset(load_ruleset("calabresella")).coverage.delegated
+    score = next(d for d in delegated if d.startswith("phase 'score' "))
+    assert score.endswith("scored on the kernel's side (compiled.contractend)")
+    deal = next(d for d in delegated if d.startswith("phase 'deal' "))
+    assert "shuffled and dealt on the kernel's side" in deal
+    assert any(d.startswith("the card that ends the play: its trick") for d in delegated)
+
+
+@pytest.mark.parametrize("name", [*BUNDLED, "tressette"])
+def test_packets_deal_as_the_deal_phase(name: str) -> None:
+    """`Packets.deal`: the hands (as masks) and zones the deal phase's `_deal` gives, for
+    every dealer, over a few seeds and deal numbers."""
+    rules = load_ruleset(name)
+    spec = rules.flow[0]
+    assert isinstance(spec, DealPhase)
+    packets = Packets(rules, spec)
+    for seed in (1, 7, 99):
+        for deal_no in (1, 2, 5):
+            for dealer in range(rules.players.count):
+                s = new_game(rules, seed)
+                s = s.with_parts(match=s.match.but(deal_no=deal_no, dealer=dealer))
+                hands, zones = deal_kind._deal(rules, spec, s)
+                want = (tuple([sum([1 << c for c in h]) for h in hands]), zones)
+                assert packets.deal(seed, deal_no, dealer) == want

@@ -1,0 +1,81 @@
+"""A seat's discards on locals (`compiled.discards`) against the interpreter.
+
+Calabresella (four to the monte, two by each defender in dividete, a count read from
+the state in scegliete) and overlays (one card each in dividete, calabrasella-americana's
+unordered zone without `at_least`, and with it: the interpreter's), deal by deal on both
+paths (`test_compiled_contract.compare`: the same choices in the same order, the same
+states). Only each seat's last card of a fixed count reaches `discard.act` from
+`discards`; the others are laid on the locals.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.integration.test_compiled_contract import compare
+from tressette_dsl.compiled import discards as discards_module
+from tressette_dsl.engine.phases import discard as discard_kind
+from tressette_dsl.loader import load_ruleset
+
+CASES: dict[str, tuple[str, str, bool]] = {  # (base, overlay, laid on the locals)
+    "calabresella": ("calabresella", "", True),
+    "dividete, one card each": (
+        "calabresella",
+        "phases: {dividete_deal: {count: 1}, dividete_discard: {count: 1}}",
+        True,
+    ),
+    "an unordered zone": ("calabrasella-americana", "phases: {discard: {at_least: null}}", True),
+    "at least one: the interpreter's": ("calabrasella-americana", "", False),
+}
+
+
+@pytest.fixture
+def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """Within the compiled path's `discards`: the cards chosen, and those `act` laid."""
+    seen = {"runs": 0, "cards": 0, "acts": 0, "inside": 0}
+    real_discards, real_act, real_nth = (
+        discards_module.discards,
+        discard_kind.act,
+        discards_module.nth_card,
+    )
+
+    def discards(*args: Any) -> bool | None:
+        seen["inside"] = 1
+        try:
+            got = real_discards(*args)
+        finally:
+            seen["inside"] = 0
+        seen["runs"] += got is not None
+        return got
+
+    def nth_card(*args: Any) -> int:
+        seen["cards"] += seen["inside"]
+        return real_nth(*args)
+
+    def act(*args: Any) -> bool:
+        seen["acts"] += seen["inside"]
+        return real_act(*args)
+
+    monkeypatch.setattr("tressette_dsl.compiled.contract.discards", discards)
+    monkeypatch.setattr(discards_module, "nth_card", nth_card)
+    monkeypatch.setattr(discard_kind, "act", act)
+    return seen
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_discards_play_the_same(
+    case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    base, body, on_locals = CASES[case]
+    path = tmp_path / "house.yaml"
+    path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
+    compare(load_ruleset(path), 100, monkeypatch)
+    assert counts["acts"] == counts["runs"]  # each seat's last card, no other
+    if on_locals:
+        assert counts["runs"] >= 20
+        assert counts["cards"] > counts["runs"]
+    else:  # `at_least`: every card `discard.act`'s, through the counted options
+        assert counts["runs"] == counts["cards"] == 0

@@ -1,0 +1,114 @@
+"""`compiled.gates`: each phase's emitted `when` gives the truth `evaluate` gives over
+`deal_env`, on every state of random games, for the bundled contract rulesets and for
+conditions over every name it writes; names it does not write stay the interpreter's."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from tressette_dsl.compiled.gates import Gates
+from tressette_dsl.engine import apply, legal_actions, new_game
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.table import deal_env
+from tressette_dsl.loader import load_ruleset
+from tressette_dsl.rules.model import Ruleset
+
+CONTRACTS = [
+    "calabresella",
+    "briscola-chiamata",
+    "tressette-chiamata",
+    "tressette-chiamata-del-tre",
+    "calabrasella-americana",
+    "calabresella-a-quattro",
+]
+
+# a condition (on the phase after the call) reading each name `gates` writes (and one it does not)
+EVERY_NAME = (
+    "dealer == declarer or deal_no > 3 or deals_counted > 2 or players == 2 "
+    "or contract == 'solo' or bid == 'chiamo' or bid_rank == 3 or bid_points > 0 "
+    "or called_from_defender or trick_no > 5 or target > 0 "
+    "or (called_card == called_card and alone)"
+)
+
+
+def _states(rules: Ruleset, seeds: range, actions: int = 400) -> list[GameState]:
+    """Every state of random games from these seeds (a few hundred actions each)."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = new_game(rules, seed)
+        for _ in range(actions):
+            if s.over:
+                break
+            out.append(s)
+            choices = legal_actions(rules, s)
+            s, _events = apply(rules, s, choices[rng.randrange(len(choices))])
+    return out
+
+
+def _agree(rules: Ruleset, states: list[GameState]) -> int:
+    gates = Gates(rules)
+    emitted = 0
+    for index, phase in enumerate(rules.flow):
+        if phase.when is None:
+            continue
+        emitted += gates.tests[index] is not None
+        for s in states:
+            want = bool(evaluate(phase.when, deal_env(rules, s)))
+            assert bool(gates.passes(index, s)) == want, (phase.id, s.deal_no)
+    return emitted
+
+
+@pytest.mark.parametrize("name", CONTRACTS)
+def test_emitted_conditions_agree_on_random_games(name: str) -> None:
+    rules = load_ruleset(name)
+    _agree(rules, _states(rules, range(1, 4)))
+
+
+def test_calabresella_conditions_are_all_emitted() -> None:
+    rules = load_ruleset("calabresella")
+    assert _agree(rules, _states(rules, range(1, 2))) == 11
+
+
+def test_every_name_written(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        f'id: house-case\nextends: calabresella\nphases: {{give_back: {{when: "{EVERY_NAME}"}}}}\n',
+        encoding="utf-8",
+    )
+    rules = load_ruleset(path)
+    give = next(i for i, p in enumerate(rules.flow) if p.id == "give_back")
+    assert Gates(rules).tests[give] is not None
+    # the states of calabresella's own games: the condition is tested, not played
+    _agree(rules, _states(load_ruleset("calabresella"), range(1, 4)))
+
+
+def test_a_zone_size_stays_the_interpreters(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
+    body = "phases: {show_monte: {when: \"contract in {'chiamo', 'solo'} and monte_size > 0\"}}"
+    path.write_text(f"id: house-case\nextends: calabresella\n{body}\n", encoding="utf-8")
+    rules = load_ruleset(path)
+    show = next(i for i, p in enumerate(rules.flow) if p.id == "show_monte")
+    assert Gates(rules).tests[show] is None
+    _agree(rules, _states(rules, range(1, 3)))
+
+
+def test_alone_with_a_called_partner(tmp_path: Path) -> None:
+    """`alone` where a call finds a partner (briscola-chiamata): both truths occur."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        'id: house-case\nextends: briscola-chiamata\nphases: {score: {when: "not alone"}}\n',
+        encoding="utf-8",
+    )
+    rules = load_ruleset(path)
+    states = [
+        s for s in _states(load_ruleset("briscola-chiamata"), range(1, 6)) if s.declarer is not None
+    ]
+    score = len(rules.flow) - 1
+    truths = {bool(Gates(rules).passes(score, s)) for s in states}
+    assert truths == {True, False}
+    _agree(rules, states)

@@ -1,0 +1,504 @@
+"""The card that ends a contract game's play: the contract scored and the next deal dealt.
+
+In a contract game (`sides.mode: contract`) the kernel plays the tricks, and its last card
+used to be the interpreter's `apply`: the trick, the score phase (`scoring.score_deal`:
+each side's facts, the points, the big wins, the payoff of the contract, all through
+`evaluate` over dicts), the end of the match, and the next deal (its shuffle and packets,
+then the phases up to the auction's first bid), with every event record built.
+
+`ContractEnd.end` does the same on one `Step` without events: the last card through the
+tricks phase's own `act` (its trick, the leftover, the called card's reveal: the
+interpreter's code), then, for the shape `applies` accepts, the score phase as emitted
+Python - the sides of the contract, `scoring.deal_points`, each big win's condition and the
+payoff's five formulas (`dealend._function`: the same helpers, ints, thirds and
+`Fraction`s as the interpreter's closures, never floats) - the match's end by the
+interpreter's `match.check_end`, and the next deal's cards by `dealing.Packets` (the same
+shuffle and packets as the deal phase); the phases after the deal are entered by the
+interpreter's own `_advance`. Anything else at run time (a formula that gives no whole
+number, no declarer, a phase in between) goes the interpreter's way from that point, so
+the state is the interpreter's either way; the differential tests hold the two equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tressette_dsl.compiled.chain import _CONSTANT
+from tressette_dsl.compiled.dealend import _BIG_NAMES, _POINT_NAMES, _function
+from tressette_dsl.compiled.dealing import Packets, plain
+from tressette_dsl.compiled.exprgen import Emitter, Uncovered
+from tressette_dsl.compiled.gates import gates_of
+from tressette_dsl.compiled.steps import PlayoutStats
+from tressette_dsl.engine import match as match_kind
+from tressette_dsl.engine.actions import Play
+from tressette_dsl.engine.arguments import trust
+from tressette_dsl.engine.events import DealScored
+from tressette_dsl.engine.game import _advance, _next_dealer, _restart
+from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases.trick_features import leftover, partner, table
+from tressette_dsl.engine.phases.tricks import winner_of
+from tressette_dsl.engine.scoring import score_deal
+from tressette_dsl.engine.state import Contract, DealRecord, DeclRecord, GameState, Match
+from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.rules import scopes
+from tressette_dsl.rules.model import DealPhase, Ruleset, ScorePhase, TricksPhase
+
+if TYPE_CHECKING:
+    from tressette_dsl.compiled.kernel import Kernel
+
+# the names each emitted formula is called with, in order (`_function`'s parameters;
+# `declarer_side` is read as `side0`): `FastEnd`'s, and a big win's `opp_points` and
+# `deal_total`, which a contract's big win may read too
+_BIG = (*_BIG_NAMES, "opp_points", "deal_total")
+# the names of `deal_env` that the trick play leaves as they were (the chain's names
+# that one dealer fixes, and the deal's numbers; not the zones' sizes, the trick number
+# or `holder`): a next dealer that reads only these is the same from the state the
+# kernel was loaded from as from the interpreter's at the deal's end
+_UNCHANGED = _CONSTANT | {"deal_no", "deals_counted"}
+_PAYOFF = (
+    "declarer_points",
+    "declarer_units",
+    "defender_points",
+    "declarer_tricks",
+    "bid_points",
+    "contract",
+    "contract_value",
+    "contract_target",
+    "alone",
+    "multiplier",
+    "adversaries",
+    "success",
+    "value",
+)
+
+
+class ContractEnd:
+    """The end of a contract game's deal for one ruleset of the shape `applies` names."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        payoff = rules.payoff
+        assert payoff is not None
+        em = Emitter(rules.ctx)
+        self.points = _function(
+            em, rules.scoring.deal_points, "formula", scopes.DEAL_POINTS, _POINT_NAMES
+        )
+        self.bigs = tuple(
+            (big, _function(em, big.condition, "condition", scopes.BIG_WIN, _BIG))
+            for big in rules.scoring.big_wins
+        )
+        self.success = _function(em, payoff.success, "condition", scopes.PAYOFF_SUCCESS, _PAYOFF)
+        self.value = _function(em, payoff.value, "formula", scopes.PAYOFF_VALUE, _PAYOFF)
+        self.declarer = _function(em, payoff.declarer, "formula", scopes.PAYOFF_ROLE, _PAYOFF)
+        self.partner: Callable[..., Any] | None = None
+        if payoff.partner is not None:
+            self.partner = _function(em, payoff.partner, "formula", scopes.PAYOFF_ROLE, _PAYOFF)
+        self.defender = _function(em, payoff.defender, "formula", scopes.PAYOFF_ROLE, _PAYOFF)
+        self.multiply = rules.scoring.big_win_effect == "multiply"
+        self.score_at = len(rules.flow) - 1  # the score phase, right after the tricks
+        deal = rules.flow[0]
+        assert isinstance(deal, DealPhase)
+        self.packets = Packets(rules, deal) if plain(rules, deal) else None
+        self.orders = tuple(rules.players.order_from(x) for x in range(rules.players.count))
+        self.closes = self.packets is not None and self._closes(rules, deal)
+        self.gates = gates_of(rules)  # the phases' `when`, entered after the deal
+
+    @staticmethod
+    def _closes(rules: Ruleset, deal: DealPhase) -> bool:
+        """May `close` end a deal from the kernel's lists: the last card does nothing
+        but take the last trick, show the called card (which the next deal forgets)
+        and give the leftover (no declaring, no draw, no other feature's hook on the
+        card or the trick), and the next dealer reads nothing the play changes?"""
+        spec = rules.flow[-2]
+        assert isinstance(spec, TricksPhase)
+        hooks = table(rules, spec)
+        return (
+            rules.declaring is None
+            and spec.draw is None
+            and not hooks.on_trick_won
+            and not hooks.round_after_trick
+            and not hooks.on_card_in_window
+            and not hooks.on_card_with_signals
+            and all(f is partner.on_card for f in hooks.on_card)
+            and all(f is leftover.on_play_end for f in hooks.on_play_end)
+            and deal.next_dealer.names <= _UNCHANGED
+        )
+
+    @staticmethod
+    def applies(rules: Ruleset) -> str | None:
+        """None when the shape fits, else what does not (kept for `coverage`)."""
+        flow = rules.flow
+        if rules.sides.mode != "contract" or rules.payoff is None:
+            return "not a contract game with a payoff"
+        if len(flow) < 3 or not isinstance(flow[0], DealPhase):
+            return "a flow that does not begin with its deal"
+        if not isinstance(flow[-2], TricksPhase) or not isinstance(flow[-1], ScorePhase):
+            return "a flow that does not end with [tricks, score]"
+        if flow[-2].when is not None or flow[-1].when is not None:
+            return "a condition on the tricks or the score phase"
+        if rules.players.people is not None or rules.players.dummy is not None:
+            return "seating.people or seating.dummy: the people's part of the deal's end"
+        if rules.match.eliminate is not None or rules.match.check != "end_of_deal":
+            return "match.eliminate or a match check other than at the end of the deal"
+        scoring = rules.scoring
+        if scoring.residual_to != "none" or scoring.deal_total is not None:
+            return "scoring.residual_to or scoring.deal_total"
+        if scoring.big_win_effect not in ("multiply", "none"):
+            return f"scoring.big_win_effect: {scoring.big_win_effect}"
+        for big in scoring.big_wins:
+            if big.points is not None or big.others is not None:
+                return "a big win that rescores the deal (points / others)"
+            if big.cancels_opponent_declarations:
+                return "a big win that cancels declarations"
+        return None
+
+    @staticmethod
+    def build(rules: Ruleset) -> ContractEnd | None:
+        if ContractEnd.applies(rules) is not None:
+            return None
+        try:
+            return ContractEnd(rules)
+        except Uncovered:
+            return None
+
+    # ------------------------------------------------------------------------------------
+
+    def end(self, s: GameState, action: Play, stats: PlayoutStats) -> GameState:
+        """`apply(rules, s, action)` for the card the kernel chose last (counted in
+        `stats` as `apply_counted` counts it): the state the interpreter reaches."""
+        rules = self.rules
+        if s.match.deal_ended:  # as `apply` clears it at the deal's first action
+            s = s.with_parts(match=s.match.but(deal_ended=False))
+        deal_no = s.match.deal_no
+        step = Step(rules, s, False)
+        spec = rules.flow[s.cursor.phase]
+        if PHASE_KINDS[spec.kind].act(step, spec, action):
+            self._advance(step)
+        elif step.restart:
+            _restart(step)
+        stats.actions += 1
+        stats.card_plays += 1
+        stats.deals_dealt += step.state.match.deal_no - deal_no
+        return trust(rules, step.state)
+
+    def close(self, k: Kernel, stats: PlayoutStats) -> GameState | None:
+        """The state `end` returns for the kernel's last card (`k.card`, a card alone)
+        when the match goes on - the next deal dealt and its phases entered - built from
+        the kernel's lists and the state it was loaded from: the last trick, the
+        leftover, the scoring (`_record`) and the match's end (`match.end` on the new
+        totals); the ended deal's cards, which the next deal drops, are never written
+        back. None, with nothing done, where `end` must play it (the match may end,
+        a formula gives no whole number, a signal with the card)."""
+        if not self.closes or k.card is None or k.between is not None:
+            return None
+        card, sig, _value = k.card
+        seat, leader, hands = k.seat, k.leader, k.hands
+        if sig >= 0 or leader is None or hands[seat] != 1 << card:
+            return None
+        for x, hand in enumerate(hands):
+            if hand and x != seat:
+                return None
+        rules, origin = self.rules, k.origin
+        trick = tuple(zip(self.orders[leader], (*k.trick, card), strict=False))
+        if len(trick) != origin.n:
+            return None
+        winner = winner_of(rules, trick, None if k.trump < 0 else k.trump)
+        won, tricks_won = list(k.won), list(k.tricks_won)
+        for _x, c in trick:
+            won[winner] |= 1 << c
+        tricks_won[winner] += 1
+        cp = origin.contract_part
+        for zone, cards in zip(rules.zones, origin.cards.zones, strict=True):
+            if not cards:  # `leftover.on_play_end`, zone by zone
+                continue
+            taker = {"last_trick_winner": winner, "declarer": cp.declarer}.get(zone.leftover_to)
+            if taker is not None:
+                for c in cards:
+                    won[taker] |= 1 << c
+        m = origin.match
+        made = self._record(
+            cp,
+            m,
+            won=won,
+            tricks_won=tricks_won,
+            last=winner,
+            declarations=origin.play.declarations,
+        )
+        if made is None:
+            return None
+        totals, record = made
+        counted = m.deals_counted + 1
+        env = {
+            "totals": totals,
+            "target": rules.match.target or 0,
+            "deals_counted": counted,
+            "deal_no": m.deal_no,
+        }
+        try:
+            if evaluate(rules.match.end, env):
+                return None  # the match may end here: once a match, `end`'s way
+        except Exception:  # the interpreter's own path raises its own error
+            return None
+        ended = m.but(totals=totals, deals=(*m.deals, record), deals_counted=counted)
+        step = Step(rules, origin.with_parts(match=ended), False)
+        self.next_deal(step)
+        stats.actions += 1
+        stats.card_plays += 1
+        stats.deals_dealt += step.state.match.deal_no - m.deal_no
+        return trust(rules, step.state)
+
+    def _advance(self, step: Step) -> None:
+        """`game._advance` from the end of the play: the score phase, then the next
+        deal, on the kernel's side; any other moment the interpreter's `_advance`."""
+        s = step.state
+        if s.match.over or step.restart or s.cursor.phase + 1 != self.score_at:
+            _advance(step)
+            return
+        step.update(  # a new phase: its own record starts empty
+            cursor=s.cursor.but(phase=self.score_at, sub="", step=0, to_act=None, pending=()),
+            local=None,
+        )
+        if not self.score(step):
+            score_deal(step)
+        if step.state.match.over:
+            return
+        self.next_deal(step)
+
+    def next_deal(self, step: Step) -> None:
+        """`game._end_deal` after a scored deal that did not end the match: the next
+        dealer deals (`Packets`, the deal phase's shuffle and packets), and the phases
+        after the deal are entered by the interpreter's `_advance`."""
+        step.set_match(deal_ended=True)
+        rules = self.rules
+        dealer = _next_dealer(rules, step.state)
+        fresh = match_kind.fresh_deal(rules, step.state, dealer, None)
+        dealt = (
+            None
+            if self.packets is None
+            else self.packets.deal(fresh.seed, fresh.match.deal_no, dealer)
+        )
+        if dealt is None:  # the deal phase's own `enter` (and its error, if any)
+            step.state = fresh  # `_start_deal` (a fixed deal is deal 1's alone)
+            spec = rules.flow[0]
+            if PHASE_KINDS[spec.kind].enter(step, spec):
+                _advance(step, self.gates.passes)
+            elif step.restart:
+                _restart(step)
+            return
+        hands, zones = dealt
+        step.state = fresh.with_parts(cards=fresh.cards.but(hands=hands, zones=zones))
+        _advance(step, self.gates.passes)
+
+    def score(self, step: Step) -> bool:
+        """`scoring.score_deal` for this shape, on emitted formulas; False (nothing
+        changed) where the interpreter must score: no declarer, or a formula that gives
+        no whole number (it then says why)."""
+        s = step.state
+        made = self._record(
+            s.contract_part,
+            s.match,
+            won=s.cards.won,
+            tricks_won=s.play.tricks_won,
+            last=s.play.last_winner,
+            declarations=s.play.declarations,
+        )
+        if made is None:
+            return False
+        totals, record = made
+        m = s.match
+        step.set_match(totals=totals, deals=(*m.deals, record), deals_counted=m.deals_counted + 1)
+        if step.log:
+            step.emit(
+                DealScored(m.deal_no, True, record.points, record.deltas, totals, record.big_win)
+            )
+        match_kind.check_end(step)
+        return True
+
+    def _record(
+        self,
+        cp: Contract,
+        m: Match,
+        *,
+        won: Sequence[int],
+        tricks_won: Sequence[int],
+        last: int | None,
+        declarations: Iterable[DeclRecord],
+    ) -> tuple[tuple[int, ...], DealRecord] | None:
+        """The totals after the deal and its record, from the deal's facts (state or
+        kernel, the same computation); None where `score_deal` must score."""
+        declarer, partner = cp.declarer, cp.partner
+        if declarer is None:
+            return None
+        contract = cp.contract or ""
+        facts = self._facts(
+            won=won,
+            tricks_won=tricks_won,
+            last=last,
+            declarations=declarations,
+            declarer=declarer,
+            partner=partner,
+        )
+        formula = self.points
+        points = []
+        for i, (_seats, tricks, cu, is_last, units, said, _best, _out) in enumerate(facts):
+            value = formula(units, cu, is_last, tricks, said, contract, i == 0)
+            if value.__class__ is not int:
+                return None
+            points.append(value)
+        total = sum(points) if self.bigs else 0
+        big = self._big(facts, points, total, contract)
+        multiplier = big[0].multiplier if big is not None and self.multiply else 1
+        paid = self._payoff(cp, len(won), facts, points, multiplier)
+        if paid is None:
+            return None
+        success, per_seat = paid
+        totals = tuple([t + d for t, d in zip(m.totals, per_seat, strict=True)])
+        cols = tuple(zip(*facts, strict=True))
+        record = DealRecord(
+            deal_no=m.deal_no,
+            dealer=m.dealer,
+            counted=True,
+            reason="scored",
+            contract=cp.contract,
+            declarer=declarer,
+            partner=partner,
+            sides=cols[0],
+            units=cols[4],
+            cards_units=cols[2],
+            tricks=cols[1],
+            declared=cols[5],
+            points=tuple(points),
+            big_win=big[0].id if big else None,
+            big_win_side=big[1] if big else None,
+            multiplier=multiplier,
+            success=success,
+            deltas=tuple(per_seat),
+            totals=totals,
+        )
+        return totals, record
+
+    def _facts(
+        self,
+        *,
+        won: Sequence[int],
+        tricks_won: Sequence[int],
+        last: int | None,
+        declarations: Iterable[DeclRecord],
+        declarer: int,
+        partner: int | None,
+    ) -> list[Any]:
+        """`scoring.side_facts(final=True)` of the contract's two sides (the declarer and
+        his partner; the others from the declarer on), as tuples in `SideFacts`' order."""
+        units_of = self.rules.deck.units
+        everything = 0
+        for m in won:
+            everything |= m
+        all_units = units_of(everything)
+        attack = (declarer,) if partner is None or partner == declarer else (declarer, partner)
+        defence = tuple([x for x in self.orders[declarer] if x not in attack])
+        last_bonus = self.rules.scoring.last_trick
+        facts = []
+        for seats in (tuple(sorted(attack)), defence):
+            cards = 0
+            tricks = declared = 0
+            best = seats[0]
+            for x in seats:
+                cards |= won[x]
+                tricks += tricks_won[x]
+                if (tricks_won[x], -x) > (tricks_won[best], -best):
+                    best = x
+            for r in declarations:
+                if r.seat in seats and not r.cancelled:
+                    declared += r.points
+            cu = units_of(cards)
+            is_last = last in seats
+            facts.append(
+                (
+                    seats,
+                    tricks,
+                    cu,
+                    is_last,
+                    cu + (last_bonus if is_last else 0),
+                    declared,
+                    tricks_won[best],
+                    all_units - units_of(won[best]),
+                )
+            )
+        return facts
+
+    def _big(
+        self, facts: list[Any], points: list[int], total: int, contract: str
+    ) -> tuple[Any, int] | None:
+        """`scoring.find_big_win`: the first big win, in order, of the first side."""
+        if not self.bigs:
+            return None
+        all_tricks = sum([f[1] for f in facts])
+        all_cu = sum([f[2] for f in facts])
+        all_units = sum([f[4] for f in facts])
+        all_points = sum(points)
+        args = [
+            (
+                *(units, cu, is_last, tricks, said, contract, i == 0),
+                *(all_tricks - tricks, all_tricks, all_cu - cu, all_units - units, best, out),
+                *(all_points - points[i], total),
+            )
+            for i, (_s, tricks, cu, is_last, units, said, best, out) in enumerate(facts)
+        ]
+        for spec, cond in self.bigs:
+            for i, a in enumerate(args):
+                if cond(*a):
+                    return spec, i
+        return None
+
+    def _payoff(
+        self, cp: Contract, n: int, facts: list[Any], points: list[int], multiplier: int
+    ) -> tuple[bool, list[int]] | None:
+        """`scoring._payoff`: success and each seat's amount (None: not whole numbers)."""
+        declarer, partner = cp.declarer, cp.partner
+        assert declarer is not None
+        contract = self.rules.contracts.get(cp.contract or "")
+        alone = partner is None
+        value_of = 0
+        if contract is not None:
+            value_of = contract.alone_value if alone and contract.alone_value else contract.value
+        attack = (declarer, partner)
+        adversaries = sum(1 for x in range(n) if x not in attack)
+        args: list[Any] = [
+            points[0],
+            facts[0][4],
+            points[1] if len(points) > 1 else 0,
+            facts[0][1],
+            cp.bid_points or 0,
+            cp.contract or "",
+            value_of,
+            (contract.target or 0) if contract else 0,
+            alone,
+            multiplier,
+            adversaries,
+            False,
+            0,
+        ]
+        success = bool(self.success(*args))
+        args[11] = success
+        args[12] = self.value(*args)
+        per_seat = [0] * n
+        mine = self.declarer(*args)
+        if mine.__class__ is not int:
+            return None
+        per_seat[declarer] = mine
+        if partner is not None and self.partner is not None:
+            theirs = self.partner(*args)
+            if theirs.__class__ is not int:
+                return None
+            per_seat[partner] = theirs
+        for seat in range(n):
+            if seat not in attack:
+                paid = self.defender(*args)
+                if paid.__class__ is not int:
+                    return None
+                per_seat[seat] = paid
+        return success, per_seat
+
+
+__all__ = ["ContractEnd"]

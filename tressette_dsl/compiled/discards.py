@@ -1,0 +1,80 @@
+"""A seat's discards on plain values, the state written once before its last one.
+
+`discard.act` lays one card through the step machinery (the hands, the zone, what the
+seat has shown and discarded, the cursor's count: a copy of four parts a card), and
+`_next_seat` then finds the same seat owing more. For a discard of a fixed number of
+cards (`count: 4`, no `at_least`) nothing in between is read but the hand the next
+choice is drawn from, so `discards` lays all but the seat's last card on locals and
+writes the state once; the last card is `discard.act`'s, with whatever follows it (the
+next seat, the end of the phase).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tressette_dsl.compiled.steps import Chooser, PlayoutStats
+from tressette_dsl.engine.actions import Discard
+from tressette_dsl.engine.phases import discard as discard_kind
+from tressette_dsl.engine.state import set_at
+from tressette_dsl.engine.step import Step
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.discard import DiscardPhase
+
+
+def nth_card(mask: int, i: int) -> int:
+    """The `i`-th card of `mask`, lowest first (`iter_cards`' order)."""
+    for _ in range(i):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def discards(
+    rules: Ruleset,
+    spec: DiscardPhase,
+    step: Step,
+    choose: Sequence[Chooser],
+    stats: PlayoutStats,
+) -> bool | None:
+    """The discards the seat to act owes, the last one by `discard.act` (its answer is
+    returned); None, with nothing drawn, for a count that is not a fixed number or a
+    discard that may stop early (`at_least`)."""
+    count = spec.count.const
+    if spec.at_least is not None or not isinstance(count, int) or isinstance(count, bool):
+        return None
+    s0 = step.state
+    seat = s0.cursor.to_act
+    assert seat is not None
+    laid = s0.cursor.step
+    hand = s0.cards.hands[seat]
+    index = rules.zone_index(spec.to)
+    zone = s0.cards.zones[index]
+    ordered = rules.zones[index].ordered
+    discarded = s0.seen.discarded[seat]
+    draw = choose[seat]
+    while True:
+        card = nth_card(hand, draw(hand.bit_count()))
+        stats.actions += 1
+        if laid + 1 >= count:  # the seat's last card: written, then `act` lays it
+            if laid > s0.cursor.step:
+                s = s0
+                step.state = s.with_parts(
+                    cards=s.cards.but(
+                        hands=set_at(s.cards.hands, seat, hand),
+                        zones=set_at(s.cards.zones, index, zone),
+                    ),
+                    seen=s.seen.but(
+                        public=set_at(s.seen.public, seat, 0),
+                        discarded=set_at(s.seen.discarded, seat, discarded),
+                    ),
+                    cursor=s.cursor.but(step=laid),
+                )
+            return discard_kind.act(step, spec, Discard(rules.deck.card_text[card]))
+        bit = 1 << card
+        hand &= ~bit
+        zone = (*zone, card) if ordered else tuple(sorted((*zone, card)))
+        discarded |= bit
+        laid += 1
+
+
+__all__ = ["discards", "nth_card"]

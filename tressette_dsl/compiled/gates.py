@@ -1,0 +1,101 @@
+"""The phases' `when` conditions as Python over the state, for `game._advance`.
+
+Entering the phases after a decision (`game._advance`) tests each phase's `when` over
+`deal_env(rules, state)`: a dict of some twenty names built for every test, a contract
+game's flow testing a dozen conditions a deal (`contract == 'chiamo'`,
+`called_from_defender`). `Gates` emits each condition once (`exprgen`, from the same
+parse tree as the interpreter's closure) as a function of the state that reads only the
+names it uses, each written as `deal_env` computes it. A condition reading a name not
+written here (a zone's size, `holder`) stays `evaluate` over `deal_env`, and so does any
+condition whose emitted code raises (the interpreter's error, then, is the one raised).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from tressette_dsl.compiled.exprgen import Emitter, Uncovered
+from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.table import deal_env
+from tressette_dsl.rules import scopes
+from tressette_dsl.rules.model import Expr, Ruleset
+
+# `deal_env`'s names as Python over the state `s` (its contract part `cp`)
+_NAMES = {
+    "dealer": "s.match.dealer",
+    "deal_no": "s.match.deal_no",
+    "deals_counted": "s.match.deals_counted",
+    "players": "s.n",
+    "contract": "(cp.contract or '')",
+    "bid": "(cp.bid or '')",
+    "bid_rank": "(-1 if cp.bid_rank is None else cp.bid_rank)",
+    "bid_points": "(cp.bid_points or 0)",
+    "declarer": "cp.declarer",
+    "alone": "(cp.declarer is not None and cp.partner is None)",
+    "called_card": "(-1 if cp.called_card is None else cp.called_card)",
+    "called_from_defender": "(cp.call_supplier is not None)",
+    "trick_no": "s.play.trick_no",
+    "target": "TARGET",
+}
+
+
+class Gates:
+    """`passes(index, state)`: the `when` of the phase at `index`, true or not."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.rules = rules
+        em = Emitter(rules.ctx)
+        self.tests: list[Callable[[GameState], Any] | None] = [
+            None if p.when is None else _emitted(em, p.when, rules) for p in rules.flow
+        ]
+
+    def passes(self, index: int, s: GameState) -> Any:
+        test = self.tests[index]
+        if test is not None:
+            try:
+                return test(s)
+            except Exception:
+                pass
+        when = self.rules.flow[index].when
+        assert when is not None
+        return evaluate(when, deal_env(self.rules, s))
+
+
+def _emitted(em: Emitter, when: Expr, rules: Ruleset) -> Callable[[GameState], Any] | None:
+    """The condition as ``f(s)``, or None where it reads a name not written here or
+    does not emit."""
+    if not when.names <= _NAMES.keys():
+        return None
+    try:
+        src = em.emit(when.text, "condition", scopes.WHEN, _NAMES)
+    except Uncovered:
+        return None
+    namespace: dict[str, Any] = {
+        **em.table_symbols(),
+        **em.symbols,
+        "TARGET": rules.match.target or 0,
+    }
+    code = compile(f"def f(s):\n    cp = s.contract_part\n    return {src}\n", "<when>", "exec")
+    exec(code, namespace)  # source built by `exprgen` from the parse tree, never text
+    return namespace["f"]  # type: ignore[no-any-return]
+
+
+_GATES: dict[int, tuple[Ruleset, Gates]] = {}
+
+
+def gates_of(rules: Ruleset) -> Gates:
+    """The `Gates` of `rules`, kept per ruleset object (bounded: rulesets built on the
+    fly in tests and house rules)."""
+    found = _GATES.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_GATES) > 256:
+        _GATES.clear()
+    made = Gates(rules)
+    _GATES[id(rules)] = (rules, made)
+    return made
+
+
+__all__ = ["Gates", "gates_of"]
