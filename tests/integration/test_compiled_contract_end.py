@@ -146,12 +146,47 @@ def test_a_payoff_of_no_whole_number_fails_the_same(tmp_path: Path, scored: list
     assert False in scored
 
 
+PEOPLE = {
+    "the dealer sits out, paid as a defender": "",
+    "the dealer sits out, paid nothing": "seating: {people: {sitting_out: nothing}}",
+    "a soloist who pays each adversary twice": (
+        'payoff: {declarer: "2 * adversaries * value if success else -2 * adversaries * value"}'
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PEOPLE))
+def test_people_deal_ends_play_the_same(
+    case: str,
+    tmp_path: Path,
+    scored: list[bool],
+    closed: list[bool],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`seating.people` (`calabresella-a-quattro`, four people at three seats): each
+    seat's amount goes to the person sitting there, the dealer sitting out is paid as a
+    defender (or not at all) and counts among the `adversaries` - on the kernel's side,
+    the same totals and records as `score_deal`'s."""
+    body = PEOPLE[case]
+    name = "calabresella-a-quattro"
+    rules = _overlay(tmp_path, name, body) if body else load_ruleset(name)
+    assert compile_ruleset(rules).contract_end is not None
+    compare(rules, 150, monkeypatch)
+    assert sum(scored) >= 100, "the deals were not scored on the kernel's side"
+    assert sum(closed) >= 80, "the deals were not ended on the kernel's lists"
+    assert False in closed  # and some by `end` (the last deal of a match)
+
+
 def test_other_shapes_stay_the_interpreters(tmp_path: Path) -> None:
-    """People at the table (`calabresella-a-quattro`) and a big win that ends the match
-    keep the interpreter's deal end, and `tressette compile` says so."""
+    """People at the table (`calabresella-a-quattro`) end their deals on the kernel's
+    side, which `tressette compile` says; a big win that ends the match keeps the
+    interpreter's deal end."""
     people = compile_ruleset(load_ruleset("calabresella-a-quattro"))
-    assert people.contract_end is None
-    assert any("leftover, scoring, the next deal" in d for d in people.coverage.delegated)
+    assert people.contract_end is not None
+    assert any(
+        d.startswith("seating.people: the people's totals at the end of each deal on the kernel")
+        for d in people.coverage.delegated
+    )
     once = "{multiplier: null, games: 1}"
     body = f"scoring: {{big_win_effect: win_match, big_wins: {{cappotto: {once}}}}}"
     rules = _overlay(tmp_path, "calabresella", f"{body[:-2]}, stramazzo: {once}}}}}")
