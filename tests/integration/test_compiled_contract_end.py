@@ -4,7 +4,9 @@ interpreter: the same choices give the same game.
 Each contract ruleset `ContractEnd` applies to, and overlays of the scoring and payoff
 options its emitted formulas read (every payoff name, big wins of no effect on the
 payoff, big wins on the others' points and the deal's total, points for the declarer's
-side, thirds that stay whole, a contract's value when alone, an unordered zone dealt), is
+side, thirds that stay whole, a contract's value when alone, an unordered zone dealt;
+people at the table, `calabresella-a-quattro`, with the one sitting out paid as a defender
+or not at all, and a payoff on `adversaries`), is
 played deal by deal on both paths (`test_compiled_contract.compare`: the same choices
 offered, the states after every deal equal field for field), and the deals must really
 have been scored on the kernel's side (`ContractEnd._record`), most of them ended on the
@@ -59,6 +61,17 @@ OVERLAYS: dict[str, tuple[str, str]] = {
         "tressette-chiamata",
         'payoff: {success: "declarer_points >= 6 and declarer_tricks > 2"}',
     ),
+    # `seating.people`: four people at three seats, the dealer sitting out (each seat's
+    # amount to the person there; the one sitting out paid as a defender, or not at all,
+    # and counted among the `adversaries`)
+    "people: the one sitting out paid nothing": (
+        "calabresella-a-quattro",
+        "seating: {people: {sitting_out: nothing}}",
+    ),
+    "people: a soloist who pays each adversary twice": (
+        "calabresella-a-quattro",
+        'payoff: {declarer: "2 * adversaries * value if success else -2 * adversaries * value"}',
+    ),
 }
 
 
@@ -100,7 +113,7 @@ def _overlay(tmp_path: Path, base: str, body: str) -> Ruleset:
     return load_ruleset(path)
 
 
-@pytest.mark.parametrize("name", BUNDLED)
+@pytest.mark.parametrize("name", [*BUNDLED, "calabresella-a-quattro"])
 def test_contract_deal_ends_play_the_same(
     name: str, scored: list[bool], closed: list[bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -144,37 +157,6 @@ def test_a_payoff_of_no_whole_number_fails_the_same(tmp_path: Path, scored: list
     assert "not a whole number" in want
     assert _error(rules, state, 3, "compiled") == want
     assert False in scored
-
-
-PEOPLE = {
-    "the dealer sits out, paid as a defender": "",
-    "the dealer sits out, paid nothing": "seating: {people: {sitting_out: nothing}}",
-    "a soloist who pays each adversary twice": (
-        'payoff: {declarer: "2 * adversaries * value if success else -2 * adversaries * value"}'
-    ),
-}
-
-
-@pytest.mark.parametrize("case", sorted(PEOPLE))
-def test_people_deal_ends_play_the_same(
-    case: str,
-    tmp_path: Path,
-    scored: list[bool],
-    closed: list[bool],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """`seating.people` (`calabresella-a-quattro`, four people at three seats): each
-    seat's amount goes to the person sitting there, the dealer sitting out is paid as a
-    defender (or not at all) and counts among the `adversaries` - on the kernel's side,
-    the same totals and records as `score_deal`'s."""
-    body = PEOPLE[case]
-    name = "calabresella-a-quattro"
-    rules = _overlay(tmp_path, name, body) if body else load_ruleset(name)
-    assert compile_ruleset(rules).contract_end is not None
-    compare(rules, 150, monkeypatch)
-    assert sum(scored) >= 100, "the deals were not scored on the kernel's side"
-    assert sum(closed) >= 80, "the deals were not ended on the kernel's lists"
-    assert False in closed  # and some by `end` (the last deal of a match)
 
 
 def test_other_shapes_stay_the_interpreters(tmp_path: Path) -> None:
