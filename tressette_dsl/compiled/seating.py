@@ -22,12 +22,13 @@ points go to the people sitting on it in that deal (`side_slots`, the interprete
 `table.total_slot_of_side`), the match's end and winners are read off the people's totals
 as off any totals, and the next deal's dummy only shows in events (its hand and its
 owner's shown to each other) - so the kernel ends the deal and deals the next, deal after
-deal (`chain`), choosing the next deal's dummy's owner again (`kernel._drive`). What stays
-`FastEnd`'s is named in `deal_end_note` (a dummy dealt face up, people sitting a
-deal out and paid as defenders: a payoff, so a contract game, whose deal end is
-`contractend.ContractEnd`'s, the people's totals included, from `people_at`). A driver whose random sources are the people's (`simulate`'s
-runner: agent k plays person k wherever he sits) gives a playout, deal by deal, the
-sources per seat of that deal (`person_sources`).
+deal (`chain`), choosing the next deal's dummy's owner again (`kernel._drive`). What
+`FastEnd` leaves is named in `deal_end_note` (a dummy dealt face up, the interpreter's;
+people sitting a deal out and paid as defenders: a payoff, so a contract game, whose
+deal end is `contractend.ContractEnd`'s, the people's totals included, from
+`people_at`). A driver whose random sources are the people's (`simulate`'s runner:
+agent k plays person k wherever he sits) gives a playout, deal by deal, the sources per
+seat of that deal (`person_sources`).
 """
 
 from __future__ import annotations
