@@ -16,10 +16,9 @@ from typing import Any
 
 import pytest
 
-from tests.integration.test_compiled_contract import compare
+from tests.integration.test_compiled_discards import play_case
 from tressette_dsl.compiled import takes as takes_module
 from tressette_dsl.engine.phases import take as take_kind
-from tressette_dsl.loader import load_ruleset
 
 CASES: dict[str, tuple[str, str, bool]] = {  # (base, overlay, taken on the locals)
     "as many as discarded": ("calabrasella-americana", "", True),
@@ -69,13 +68,4 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 def test_takes_play_the_same(
     case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    base, body, on_locals = CASES[case]
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
-    compare(load_ruleset(path), 100, monkeypatch)
-    assert counts["acts"] == counts["runs"]  # each seat's last card, no other
-    if on_locals:
-        assert counts["runs"] >= 20
-        assert counts["cards"] > counts["runs"]
-    else:  # every card `take.act`'s, through the counted options
-        assert counts["runs"] == counts["cards"] == 0
+    play_case(CASES[case], tmp_path, counts, monkeypatch)

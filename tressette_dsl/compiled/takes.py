@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tressette_dsl.compiled.chain import _CONSTANT
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
 from tressette_dsl.engine.actions import Take
 from tressette_dsl.engine.phases import take as take_kind
@@ -25,28 +26,9 @@ from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.rules.phases.take import TakePhase
 
 # the names a take's `count` may read that taking a card leaves as they were: those of
-# `deal_env` but the zones' sizes and `holder`, and the take's own `seat` and
-# `discarded` (the cards the seat laid, which a take does not change)
-_STILL = frozenset(
-    {
-        "dealer",
-        "deal_no",
-        "deals_counted",
-        "players",
-        "contract",
-        "bid",
-        "bid_rank",
-        "bid_points",
-        "declarer",
-        "alone",
-        "called_card",
-        "called_from_defender",
-        "trick_no",
-        "target",
-        "seat",
-        "discarded",
-    }
-)
+# `deal_env` but the zones' sizes and `holder` (`chain._CONSTANT`, the deal's numbers
+# and the trick's), and the take's own `seat` and `discarded` (the cards the seat laid)
+_STILL = _CONSTANT | {"deal_no", "deals_counted", "trick_no", "seat", "discarded"}
 
 
 def takes(
