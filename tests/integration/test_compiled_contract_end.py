@@ -4,7 +4,9 @@ interpreter: the same choices give the same game.
 Each contract ruleset `ContractEnd` applies to, and overlays of the scoring and payoff
 options its emitted formulas read (every payoff name, big wins of no effect on the
 payoff, big wins on the others' points and the deal's total, points for the declarer's
-side, thirds that stay whole, a contract's value when alone, an unordered zone dealt), is
+side, thirds that stay whole, a contract's value when alone, an unordered zone dealt;
+people at the table, `calabresella-a-quattro`, with the one sitting out paid as a defender
+or not at all, and a payoff on `adversaries`), is
 played deal by deal on both paths (`test_compiled_contract.compare`: the same choices
 offered, the states after every deal equal field for field), and the deals must really
 have been scored on the kernel's side (`ContractEnd._record`), most of them ended on the
@@ -59,6 +61,17 @@ OVERLAYS: dict[str, tuple[str, str]] = {
         "tressette-chiamata",
         'payoff: {success: "declarer_points >= 6 and declarer_tricks > 2"}',
     ),
+    # `seating.people`: four people at three seats, the dealer sitting out (each seat's
+    # amount to the person there; the one sitting out paid as a defender, or not at all,
+    # and counted among the `adversaries`)
+    "people: the one sitting out paid nothing": (
+        "calabresella-a-quattro",
+        "seating: {people: {sitting_out: nothing}}",
+    ),
+    "people: a soloist who pays each adversary twice": (
+        "calabresella-a-quattro",
+        'payoff: {declarer: "2 * adversaries * value if success else -2 * adversaries * value"}',
+    ),
 }
 
 
@@ -100,7 +113,7 @@ def _overlay(tmp_path: Path, base: str, body: str) -> Ruleset:
     return load_ruleset(path)
 
 
-@pytest.mark.parametrize("name", BUNDLED)
+@pytest.mark.parametrize("name", [*BUNDLED, "calabresella-a-quattro"])
 def test_contract_deal_ends_play_the_same(
     name: str, scored: list[bool], closed: list[bool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -147,11 +160,15 @@ def test_a_payoff_of_no_whole_number_fails_the_same(tmp_path: Path, scored: list
 
 
 def test_other_shapes_stay_the_interpreters(tmp_path: Path) -> None:
-    """People at the table (`calabresella-a-quattro`) and a big win that ends the match
-    keep the interpreter's deal end, and `tressette compile` says so."""
+    """People at the table (`calabresella-a-quattro`) end their deals on the kernel's
+    side, which `tressette compile` says; a big win that ends the match keeps the
+    interpreter's deal end."""
     people = compile_ruleset(load_ruleset("calabresella-a-quattro"))
-    assert people.contract_end is None
-    assert any("leftover, scoring, the next deal" in d for d in people.coverage.delegated)
+    assert people.contract_end is not None
+    assert any(
+        d.startswith("seating.people: the people's totals at the end of each deal on the kernel")
+        for d in people.coverage.delegated
+    )
     once = "{multiplier: null, games: 1}"
     body = f"scoring: {{big_win_effect: win_match, big_wins: {{cappotto: {once}}}}}"
     rules = _overlay(tmp_path, "calabresella", f"{body[:-2]}, stramazzo: {once}}}}}")

@@ -69,7 +69,19 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 def test_discards_play_the_same(
     case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    base, body, on_locals = CASES[case]
+    play_case(CASES[case], tmp_path, counts, monkeypatch)
+
+
+def play_case(
+    case: tuple[str, str, bool],
+    tmp_path: Path,
+    counts: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Play `case` (base, overlay, done on the locals) on both paths; only each seat's
+    last card may have reached the phase kind's `act` from the locals' run (`counts`:
+    here and in test_compiled_takes)."""
+    base, body, on_locals = case
     path = tmp_path / "house.yaml"
     path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
     compare(load_ruleset(path), 100, monkeypatch)
@@ -77,5 +89,5 @@ def test_discards_play_the_same(
     if on_locals:
         assert counts["runs"] >= 20
         assert counts["cards"] > counts["runs"]
-    else:  # `at_least`: every card `discard.act`'s, through the counted options
+    else:  # `at_least` (or a take's count read from a zone): every card by `act`
         assert counts["runs"] == counts["cards"] == 0

@@ -14,12 +14,13 @@ chosen action and hands it to the phase kind's own `act`; a phase that ends goes
 through the interpreter's `_advance` (or `_restart`, a deal everybody passed) as `apply`
 does, the phases' `when` emitted as Python (`gates`). So the states are the interpreter's
 by construction; what is saved is the lists, the checks and the per-action bookkeeping.
-An auction's speeches and a seat's fixed-count discards go further (`speeches`,
-`discards`): all but the last of them are made on locals, and the state is written once
-before the last, which the kind's own `act` makes. The run stops at the first decision it does
-not play (the trick play: the kernel's loop takes over), at the end of a deal or of the
-match, or at a phase whose options it does not count (`PLAYED` lists the kinds and the
-shapes; anything else is the interpreter's, one action at a time).
+An auction's speeches, a seat's fixed-count discards and its takes of a count go further
+(`speeches`, `discards`, `takes`): all but the last of them are made on locals, and the
+state is written once before the last, which the kind's own `act` makes. The run stops
+at the first decision it does not play (the trick play: the kernel's loop takes over),
+at the end of a deal or of the match, or at a phase whose options it does not count
+(`PLAYED` lists the kinds and the shapes; anything else is the interpreter's, one
+action at a time).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from tressette_dsl.compiled.discards import discards, nth_card
 from tressette_dsl.compiled.gates import gates_of
 from tressette_dsl.compiled.speeches import nth_speech, runs, speeches
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
+from tressette_dsl.compiled.takes import takes
 from tressette_dsl.engine import to_act
 from tressette_dsl.engine.actions import Action, Call, Choose, Discard, Done, Give, Keep
 from tressette_dsl.engine.actions import Take as TakeCard
@@ -203,6 +205,8 @@ def contract_run(
             and (laid := discards(rules, spec, step, choose, stats)) is not None
         ):
             done = laid  # a seat's cards on locals, its last one by `act`
+        elif spec.kind == "take" and (got := takes(rules, spec, step, choose, stats)) is not None:
+            done = got  # a seat's takes of a count on locals, its last one by `act`
         else:
             s = step.state
             n, nth = count(rules, spec, s)

@@ -29,6 +29,7 @@ from tressette_dsl.compiled.dealend import _BIG_NAMES, _POINT_NAMES, _function
 from tressette_dsl.compiled.dealing import Packets, plain
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.gates import gates_of
+from tressette_dsl.compiled.seating import people_at
 from tressette_dsl.compiled.steps import PlayoutStats
 from tressette_dsl.engine import match as match_kind
 from tressette_dsl.engine.actions import Play
@@ -137,8 +138,8 @@ class ContractEnd:
             return "a flow that does not end with [tricks, score]"
         if flow[-2].when is not None or flow[-1].when is not None:
             return "a condition on the tricks or the score phase"
-        if rules.players.people is not None or rules.players.dummy is not None:
-            return "seating.people or seating.dummy: the people's part of the deal's end"
+        if rules.players.dummy is not None:
+            return "seating.dummy: the dummy's part of the deal's end"
         if rules.match.eliminate is not None or rules.match.check != "end_of_deal":
             return "match.eliminate or a match check other than at the end of the deal"
         scoring = rules.scoring
@@ -349,11 +350,18 @@ class ContractEnd:
         total = sum(points) if self.bigs else 0
         big = self._big(facts, points, total, contract)
         multiplier = big[0].multiplier if big is not None and self.multiply else 1
-        paid = self._payoff(cp, len(won), facts, points, multiplier)
+        seated = None
+        if self.rules.players.people is not None:
+            try:  # where each person sits in this deal (a bad seating: the interpreter's error)
+                seated = people_at(self.rules, m.dealer, m.deal_no)
+            except Exception:
+                return None
+        paid = self._payoff(cp, len(won), facts, points, multiplier, seated=seated)
         if paid is None:
             return None
         success, per_seat = paid
-        totals = tuple([t + d for t, d in zip(m.totals, per_seat, strict=True)])
+        deltas = per_seat if seated is None else self._per_person(cp, per_seat, seated)
+        totals = tuple([t + d for t, d in zip(m.totals, deltas, strict=True)])
         cols = tuple(zip(*facts, strict=True))
         record = DealRecord(
             deal_no=m.deal_no,
@@ -373,10 +381,28 @@ class ContractEnd:
             big_win_side=big[1] if big else None,
             multiplier=multiplier,
             success=success,
-            deltas=tuple(per_seat),
+            deltas=tuple(deltas),
             totals=totals,
         )
         return totals, record
+
+    def _per_person(self, cp: Contract, per_seat: list[int], seated: tuple[int, ...]) -> list[int]:
+        """`seating.people`: each seat's amount to the person sitting there
+        (`table.total_slot_of_side`), and with `sitting_out: defender` a defender's
+        amount to each person sitting the deal out (`occupancy.sitting_out_deltas`)."""
+        deltas = [0] * len(seated)
+        for person, seat in enumerate(seated):
+            if seat >= 0:
+                deltas[person] += per_seat[seat]
+        people = self.rules.players.people
+        if people is not None and people.sitting_out == "defender":
+            attack = (cp.declarer, cp.partner)
+            defender = next((x for x in range(len(per_seat)) if x not in attack), None)
+            if defender is not None:
+                for person, seat in enumerate(seated):
+                    if seat == -1:
+                        deltas[person] += per_seat[defender]
+        return deltas
 
     def _facts(
         self,
@@ -452,9 +478,17 @@ class ContractEnd:
         return None
 
     def _payoff(
-        self, cp: Contract, n: int, facts: list[Any], points: list[int], multiplier: int
+        self,
+        cp: Contract,
+        n: int,
+        facts: list[Any],
+        points: list[int],
+        multiplier: int,
+        *,
+        seated: tuple[int, ...] | None,
     ) -> tuple[bool, list[int]] | None:
-        """`scoring._payoff`: success and each seat's amount (None: not whole numbers)."""
+        """`scoring._payoff`: success and each seat's amount (None: not whole numbers);
+        `seated`, with `seating.people`, the seat of each person (-1: sitting out)."""
         declarer, partner = cp.declarer, cp.partner
         assert declarer is not None
         contract = self.rules.contracts.get(cp.contract or "")
@@ -464,6 +498,9 @@ class ContractEnd:
             value_of = contract.alone_value if alone and contract.alone_value else contract.value
         attack = (declarer, partner)
         adversaries = sum(1 for x in range(n) if x not in attack)
+        people = self.rules.players.people
+        if seated is not None and people is not None and people.sitting_out == "defender":
+            adversaries += sum(1 for x in seated if x == -1)  # `occupancy.adversaries`
         args: list[Any] = [
             points[0],
             facts[0][4],

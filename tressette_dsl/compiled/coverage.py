@@ -85,6 +85,7 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
 
     why = FastEnd.applies(rules)
+    ends = False  # is the deal's end `contractend.ContractEnd`'s (a contract game's)
     if why is not None:
         from tressette_dsl.compiled.contract import phase_notes  # noqa: PLC0415 - engine
         from tressette_dsl.compiled.contractend import ContractEnd  # noqa: PLC0415 - engine
@@ -118,7 +119,7 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         drawn = [x.id for x in rules.declarations if x.extends_to_drawn]
         if drawn and not d.mandatory and not inline and any(p.draw is not None for p in tricks):
             delegated.append("every decision of a seat holding drawn cards (extends_to_drawn)")
-    delegated.extend(seating.delegated(rules, deal_end=why is not None))
+    delegated.extend(seating.delegated(rules, deal_end=why is not None, contract_end=ends))
     if rules.claims is not None:
         delegated.append("claims (the kernel's policies never claim)")
         if rules.claims.out_of_turn:

@@ -22,12 +22,13 @@ points go to the people sitting on it in that deal (`side_slots`, the interprete
 `table.total_slot_of_side`), the match's end and winners are read off the people's totals
 as off any totals, and the next deal's dummy only shows in events (its hand and its
 owner's shown to each other) - so the kernel ends the deal and deals the next, deal after
-deal (`chain`), choosing the next deal's dummy's owner again (`kernel._drive`). What stays
-the interpreter's is named in `deal_end_note` (a dummy dealt face up, people sitting a
-deal out and paid as defenders: a payoff, so a contract game, whose deal end is the
-interpreter's anyway). A driver whose random sources are the people's (`simulate`'s
-runner: agent k plays person k wherever he sits) gives a playout, deal by deal, the
-sources per seat of that deal (`person_sources`).
+deal (`chain`), choosing the next deal's dummy's owner again (`kernel._drive`). What
+`FastEnd` leaves is named in `deal_end_note` (a dummy dealt face up, the interpreter's;
+people sitting a deal out and paid as defenders: a payoff, so a contract game, whose
+deal end is `contractend.ContractEnd`'s, the people's totals included, from
+`people_at`). A driver whose random sources are the people's (`simulate`'s runner:
+agent k plays person k wherever he sits) gives a playout, deal by deal, the sources per
+seat of that deal (`person_sources`).
 """
 
 from __future__ import annotations
@@ -82,9 +83,7 @@ def side_slots(
     found = _SLOTS.get(key)
     if found is not None and found[0] is rules and found[1] == sides:
         return found[2]
-    n = rules.players.count
-    s = GameState(seed=0, n=n, match=Match(dealer=dealer, deal_no=deal_no))
-    seats = person_seats(rules, s)  # validated: the interpreter's error for a bad seating
+    seats = people_at(rules, dealer, deal_no)
     slots = tuple(tuple(p for p, x in enumerate(seats) if x in side) for side in sides)
     if len(_SLOTS) > 4096:
         _SLOTS.clear()
@@ -98,11 +97,39 @@ _SLOTS: dict[
 ] = {}
 
 
-def delegated(rules: Ruleset, *, deal_end: bool) -> list[str]:
+def people_at(rules: Ruleset, dealer: int, deal_no: int) -> tuple[int, ...]:
+    """The seat each person takes in the deal of `dealer` and `deal_no`
+    (`occupancy.person_seats`, validated: the interpreter's error for a bad seating),
+    kept per ruleset object: it evaluates `seating.people.seat` once per person."""
+    key = (id(rules), dealer, deal_no)
+    found = _PEOPLE.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    s = GameState(seed=0, n=rules.players.count, match=Match(dealer=dealer, deal_no=deal_no))
+    seats = person_seats(rules, s)
+    if len(_PEOPLE) > 4096:  # rulesets built on the fly (tests, house rules): bounded
+        _PEOPLE.clear()
+    _PEOPLE[key] = (rules, seats)
+    return seats
+
+
+_PEOPLE: dict[tuple[int, int, int], tuple[Ruleset, tuple[int, ...]]] = {}
+
+
+def delegated(rules: Ruleset, *, deal_end: bool, contract_end: bool = False) -> list[str]:
     """The moments of `seating` the interpreter plays (for `coverage`'s `delegated`),
-    `deal_end` telling whether the end of a deal is the interpreter's anyway."""
+    `deal_end` telling whether the end of a deal is the interpreter's anyway, and
+    `contract_end` whether a contract game's deal end is `contractend.ContractEnd`'s,
+    which then scores the people's part too."""
     if rules.players.people is None or not deal_end:
         return []
+    if contract_end:
+        return [
+            "seating.people: the people's totals at the end of each deal on the kernel's "
+            "side (compiled.contractend: each seat's amount to the person sitting there, "
+            "a person sitting out paid as a defender); the match's end on those totals "
+            "by the interpreter's check"
+        ]
     return [
         "seating.people: the end of each deal (totals per person, a person sitting out "
         "paid as a defender, the match's end on those totals, the next deal's seats)"

@@ -80,15 +80,20 @@ def _at_trick_play(rules: Ruleset, seed: int) -> GameState:
 
 def test_seating_rulesets_are_covered_and_say_what_they_delegate() -> None:
     """Col morto's deals end on the kernel (the people's totals by the seats they hold);
-    the contract game's deal end is the interpreter's anyway, and the people's part of it
-    is named with it."""
+    the contract game's deal end is the kernel's side's (`contractend`), the people's
+    totals included, and the note says so."""
     morto = compile_ruleset(load_ruleset("tressette-col-morto"))
     assert morto.coverage.covers and morto.fast_end is not None
     assert not any(m.startswith("the card that ends the play") for m in morto.coverage.delegated)
     quattro = compile_ruleset(load_ruleset("calabresella-a-quattro"))
     assert quattro.coverage.covers and quattro.fast_end is None
     delegated = quattro.coverage.delegated
-    assert any(moment.startswith("seating.people: the end of each deal") for moment in delegated)
+    assert any(
+        moment.startswith(
+            "seating.people: the people's totals at the end of each deal on the kernel"
+        )
+        for moment in delegated
+    )
     assert any(moment.startswith("the card that ends the play") for moment in delegated)
 
 

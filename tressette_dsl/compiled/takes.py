@@ -1,0 +1,84 @@
+"""A seat's takes from a shown zone on plain values, the state written once before its last.
+
+`take.act` takes one card through the step machinery (the zone, the hand, what the seat
+has shown, the reveals, the count taken: a copy of three parts a card), and `_next_seat`
+then works out again what the seat still owes (`count` over `deal_env`, a dict of every
+name, each card). For a take of a `count` (`count: "discarded"`) whose expression reads
+nothing a take changes (no zone's size, no `holder`), the seat owes the same number less
+one after each card, so `takes` takes all but the seat's last card on locals, each drawn
+from the zone's cards lowest first as `take.legal` lists them, and writes the state once;
+the last card is `take.act`'s, with whatever follows it (the next seat, the end of the
+phase). A take without a count (each takes until `done`, the last seat the rest) stays
+one card at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tressette_dsl.compiled.chain import _CONSTANT
+from tressette_dsl.compiled.steps import Chooser, PlayoutStats
+from tressette_dsl.engine.actions import Take
+from tressette_dsl.engine.phases import take as take_kind
+from tressette_dsl.engine.state import Reveal, set_at
+from tressette_dsl.engine.step import Step
+from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.rules.phases.take import TakePhase
+
+# the names a take's `count` may read that taking a card leaves as they were: those of
+# `deal_env` but the zones' sizes and `holder` (`chain._CONSTANT`, the deal's numbers
+# and the trick's), and the take's own `seat` and `discarded` (the cards the seat laid)
+_STILL = _CONSTANT | {"deal_no", "deals_counted", "trick_no", "seat", "discarded"}
+
+
+def takes(
+    rules: Ruleset,
+    spec: TakePhase,
+    step: Step,
+    choose: Sequence[Chooser],
+    stats: PlayoutStats,
+) -> bool | None:
+    """The cards the seat to act owes, the last one by `take.act` (its answer is
+    returned); None, with nothing drawn, for a take without a count or with a count
+    that reads what a take changes."""
+    count = spec.count
+    if count is None or not count.names <= _STILL:
+        return None
+    s0 = step.state
+    seat = s0.cursor.to_act
+    assert seat is not None
+    owed = take_kind._owed(rules, spec, s0, seat)  # > 0: `_next_seat` asked this seat
+    index = rules.zone_index(spec.source)
+    zone = s0.cards.zones[index]
+    hand = s0.cards.hands[seat]
+    public = s0.seen.public[seat]
+    reveals = s0.seen.reveals
+    taken = s0.contract_part.taken[seat]
+    deal_no = s0.match.deal_no
+    draw = choose[seat]
+    while True:
+        options = sorted(zone)
+        card = options[draw(len(options))]
+        stats.actions += 1
+        if owed <= 1 or len(zone) <= 1:  # the seat's last card: written, then `act`
+            if taken > s0.contract_part.taken[seat]:
+                s = s0
+                step.state = s.with_parts(
+                    cards=s.cards.but(
+                        zones=set_at(s.cards.zones, index, zone),
+                        hands=set_at(s.cards.hands, seat, hand),
+                    ),
+                    seen=s.seen.but(public=set_at(s.seen.public, seat, public), reveals=reveals),
+                    contract=s.contract_part.but(taken=set_at(s.contract_part.taken, seat, taken)),
+                )
+            return take_kind.act(step, spec, Take(rules.deck.card_text[card]))
+        bit = 1 << card
+        zone = tuple([c for c in zone if c != card])
+        hand |= bit
+        public |= bit
+        reveals = (*reveals, Reveal("taken", seat, bit, deal_no))
+        taken += 1
+        owed -= 1
+
+
+__all__ = ["takes"]
