@@ -95,5 +95,5 @@ def play_case(
     if on_locals:
         assert counts["runs"] >= 20
         assert counts["cards"] > counts["runs"]
-    else:  # `at_least` (or a take's count read from a zone): every card by `act`
+    else:  # a count read from the state: every card by `act`
         assert counts["runs"] == counts["cards"] == 0
