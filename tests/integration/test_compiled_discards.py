@@ -2,9 +2,10 @@
 
 Calabresella (four to the monte, two by each defender in dividete, a count read from
 the state in scegliete) and overlays (one card each in dividete, calabrasella-americana's
-unordered zone without `at_least`, and with it: the interpreter's), deal by deal on both
-paths (`test_compiled_contract.compare`: the same choices in the same order, the same
-states). Only each seat's last card of a fixed count reaches `discard.act` from
+unordered zone without `at_least`, and with it: `done` among the choices once one is
+laid; an `at_least` read from the state: the interpreter's), deal by deal on both paths
+(`test_compiled_contract.compare`: the same choices in the same order, the same states).
+Only each seat's last card of a fixed count (or its `done`) reaches `discard.act` from
 `discards`; the others are laid on the locals.
 """
 
@@ -28,7 +29,12 @@ CASES: dict[str, tuple[str, str, bool]] = {  # (base, overlay, laid on the local
         True,
     ),
     "an unordered zone": ("calabrasella-americana", "phases: {discard: {at_least: null}}", True),
-    "at least one: the interpreter's": ("calabrasella-americana", "", False),
+    "at least one": ("calabrasella-americana", "", True),
+    "an at_least read from the state: the interpreter's": (
+        "calabrasella-americana",
+        'phases: {discard: {at_least: "1 if seat == declarer else 2"}}',
+        False,
+    ),
 }
 
 
@@ -85,9 +91,9 @@ def play_case(
     path = tmp_path / "house.yaml"
     path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
     compare(load_ruleset(path), 100, monkeypatch)
-    assert counts["acts"] == counts["runs"]  # each seat's last card, no other
+    assert counts["acts"] == counts["runs"]  # each seat's last card (or `done`), no other
     if on_locals:
         assert counts["runs"] >= 20
         assert counts["cards"] > counts["runs"]
-    else:  # `at_least` (or a take's count read from a zone): every card by `act`
+    else:  # a count read from the state: every card by `act`
         assert counts["runs"] == counts["cards"] == 0
