@@ -68,7 +68,12 @@ from tressette_dsl.agents.bid_table import bid_chance
 from tressette_dsl.agents.card_facts import call_preference, card_lookups, seen_cards
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
-from tressette_dsl.agents.heuristic_eval import card_weights, override_margin
+from tressette_dsl.agents.heuristic_eval import (
+    card_weights,
+    override_margin,
+    product_pairs,
+    with_products,
+)
 from tressette_dsl.agents.heuristic_features import card_features
 from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.agents.trump_play import trump_card
@@ -513,10 +518,16 @@ class _View:
             return choice
         obs = self.obs
         trumps = self.trump() is not None
-        weights = card_weights(self.rules, len(obs.trick), len(obs.tricks), len(self.hand), trumps)
+        off_suit = bool(obs.trick) and self._off_suit(cards)
+        weights = card_weights(
+            self.rules, len(obs.trick), len(obs.tricks), len(self.hand), trumps, off_suit=off_suit
+        )
         if weights is None:
             return choice
         rows = card_features(self, cards, choice)
+        if len(weights) > len(rows[0]):  # this key scores products of columns too
+            pairs = product_pairs()
+            rows = [with_products(row, pairs) for row in rows]
         # the same products added in the same order as a generator would (`sum` of a
         # `map`: no frame per column)
         scores = [sum(map(mul, weights, _same_length(row, weights))) for row in rows]
@@ -524,6 +535,11 @@ class _View:
         if scores[best] > scores[cards.index(choice)] + override_margin():
             return cards[best]
         return choice
+
+    def _off_suit(self, cards: Sequence[str]) -> bool:
+        """None of `cards` is of the suit led to the trick on the table: a throw-away."""
+        led = self.suit(self.obs.trick[0][1])
+        return all(self.suit(c) != led for c in cards)
 
     # --- signals ----------------------------------------------------------------------------
     def _signal(self, variants: Sequence[Action], plain: Action) -> Action:
