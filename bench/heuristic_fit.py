@@ -21,6 +21,14 @@
    positions the table decides (default: all but the last seat, which sees the whole
    trick and whose regret was the smallest: bench/heuristic_regret.py).
 
+Session 8's options: ``--split-off-suit`` gives a follower none of whose cards is of the
+suit led its own weights (keys ``pos<k>-off/<stage>``: every card of a decision follows or
+none does, so a centred linear fit cannot treat a throw-away apart otherwise);
+``--pairs-at lead,pos1,pos2 --pairs-keep K`` adds products of column pairs at those
+positions, the K pairs of largest standardised weight summed over the keys in a first fit
+with all of them (the table lists them as ``pairs``); ``--stages`` cuts the deal in other
+parts than thirds.
+
 The table records the ruleset's shape (`heuristic_eval.shape_of`): the heuristic uses it
 only on rulesets of that shape. Deterministic for a given seed, deal count and worlds.
 """

@@ -2,10 +2,14 @@
 
 A card is scored by the dot product of its `heuristic_features` row with the weights of
 its trick position (`lead`, then `pos1`, `pos2`..., the last seat to play `last`) and the
-stage of the deal (its first, middle or last third), and
-the card of highest score is played. The weights are data, in `heuristic_weights.json`
-beside this module, fitted by bench/heuristic_fit.py to the choices of a fair sampled
-search (see that script and docs/bots.md): a table of numbers, not code per variant.
+stage of the deal (its first, middle or last third), and the card of highest score is
+played. A table may also name `pairs` of columns whose products follow the row (a key
+whose weights are that much longer scores them), cut the deal in other `stages`, and give
+a follower none of whose cards is of the suit led its own weights (`pos<k>-off/<stage>`);
+the session-8 table has products and throw-away weights, in thirds. The weights are data,
+in `heuristic_weights.json` beside this module, fitted by bench/heuristic_fit.py to the
+choices of a fair sampled search (see that script and docs/bots.md): a table of numbers,
+not code per variant.
 
 They are used only where the table says they were fitted: the same number of players,
 the same kind of sides with the same team size, and trumps or none as there. A ruleset of
