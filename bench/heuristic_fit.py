@@ -213,6 +213,27 @@ def fit(
     return out
 
 
+def fit_as_asked(
+    args: argparse.Namespace,
+    decisions: Sequence[dict[str, Any]],
+    pairs: Sequence[tuple[int, int]],
+    pair_where: frozenset[str],
+    importance: dict[int, float] | None = None,
+) -> dict[str, list[float]]:
+    """`fit` with the command line's ridge, margin weight, stages and split."""
+    return fit(
+        args.ruleset,
+        decisions,
+        args.ridge,
+        args.margin_weight,
+        stages=args.stages,
+        split=args.split_off_suit,
+        pairs=pairs,
+        pair_where=pair_where,
+        importance=importance,
+    )
+
+
 def choose_pairs(
     args: argparse.Namespace, decisions: Sequence[dict[str, Any]], pair_where: frozenset[str]
 ) -> list[tuple[int, int]]:
@@ -220,17 +241,7 @@ def choose_pairs(
     pairs at the positions of `pair_where` (the same ridge, stages and keys)."""
     importance: dict[int, float] = {}
     every = all_pairs()
-    fit(
-        args.ruleset,
-        decisions,
-        args.ridge,
-        args.margin_weight,
-        stages=args.stages,
-        split=args.split_off_suit,
-        pairs=every,
-        pair_where=pair_where,
-        importance=importance,
-    )
+    fit_as_asked(args, decisions, every, pair_where, importance)
     ranked = sorted(importance, key=importance.__getitem__, reverse=True)
     return [every[k] for k in sorted(ranked[: args.pairs_keep])]
 
@@ -352,16 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     pairs = choose_pairs(args, decisions, pair_where) if pair_where else []
     positions = {
         key: w
-        for key, w in fit(
-            args.ruleset,
-            decisions,
-            args.ridge,
-            args.margin_weight,
-            stages=args.stages,
-            split=args.split_off_suit,
-            pairs=pairs,
-            pair_where=pair_where,
-        ).items()
+        for key, w in fit_as_asked(args, decisions, pairs, pair_where).items()
         if key.split("/")[0].removesuffix("-off") in where
     }
     table = {
