@@ -21,6 +21,14 @@
    positions the table decides (default: all but the last seat, which sees the whole
    trick and whose regret was the smallest: bench/heuristic_regret.py).
 
+Session 8's options: ``--split-off-suit`` gives a follower none of whose cards is of the
+suit led its own weights (keys ``pos<k>-off/<stage>``: every card of a decision follows or
+none does, so a centred linear fit cannot treat a throw-away apart otherwise);
+``--pairs-at lead,pos1,pos2 --pairs-keep K`` adds products of column pairs at those
+positions, the K pairs of largest standardised weight summed over the keys in a first fit
+with all of them (the table lists them as ``pairs``); ``--stages`` cuts the deal in other
+parts than thirds.
+
 The table records the ruleset's shape (`heuristic_eval.shape_of`): the heuristic uses it
 only on rulesets of that shape. Deterministic for a given seed, deal count and worlds.
 """
@@ -131,49 +139,137 @@ def _generate_chunk(job: tuple[str, int, int, int, str | None]) -> list[dict[str
     return generate(*job)
 
 
+_FOLLOWS = FEATURES.index("follows")
+
+
+def decision_key(
+    rules: Any, d: dict[str, Any], stages: int = heuristic_eval.STAGES, split: bool = False
+) -> str:
+    """The table key of a stored decision (`heuristic_eval.position_key`); with `split`, a
+    follower none of whose cards is of the suit led (no row `follows`) gets its `-off` key."""
+    off = split and d["position"] > 0 and not any(row[_FOLLOWS] for row in d["features"])
+    return heuristic_eval.position_key(
+        rules, d["position"], d["played"], d["in_hand"], stages=stages, off_suit=off
+    )
+
+
+def _rows(d: dict[str, Any], key: str, pairs: Sequence[tuple[int, int]], where: set[str]) -> Any:
+    """The decision's rows, with the products of `pairs` where its key's position is in
+    `where` (`heuristic_eval.with_products`, as the heuristic scores them)."""
+    x = np.asarray(d["features"], dtype=float)
+    if pairs and key.split("/", maxsplit=1)[0] in where:
+        a, b = np.asarray(pairs).T
+        x = np.hstack([x, x[:, a] * x[:, b]])
+    return x
+
+
+def _ridge(x: Any, y: Any, ridge: float) -> tuple[Any, Any]:
+    """Ridge weights of `y` on the standardised columns of `x` (in `x`'s own units), and
+    the columns' scales."""
+    scale = x.std(axis=0)
+    flat = scale < 1e-9  # the same in every card of a decision: it decides nothing
+    scale[flat] = 1.0
+    z = x / scale
+    z[:, flat] = 0.0
+    w = np.linalg.solve(z.T @ z + ridge * len(y) * np.eye(z.shape[1]), z.T @ y) / scale
+    return w, scale
+
+
 def fit(
-    ruleset: str, decisions: Sequence[dict[str, Any]], ridge: float, margin_weight: float
+    ruleset: str,
+    decisions: Sequence[dict[str, Any]],
+    ridge: float,
+    margin_weight: float,
+    *,
+    stages: int = heuristic_eval.STAGES,
+    split: bool = False,
+    pairs: Sequence[tuple[int, int]] = (),
+    pair_where: frozenset[str] = frozenset(),
+    importance: dict[int, float] | None = None,
 ) -> dict[str, list[float]]:
-    """Per position key, the ridge weights of the centred values on the centred rows."""
+    """Per position key, the ridge weights of the centred values on the centred rows
+    (with the products of `pairs` of columns at the positions of `pair_where`; each
+    pair's standardised weight, summed over keys, is added to `importance` if given)."""
     rules = load_ruleset(ruleset)
     unit = float(rules.deck.unit or 1)
     xs: dict[str, list[np.ndarray]] = {}
     ys: dict[str, list[np.ndarray]] = {}
     for d in decisions:
-        x = np.asarray(d["features"], dtype=float)
+        key = decision_key(rules, d, stages, split)
+        x = _rows(d, key, pairs, set(pair_where))
         y = (
             np.asarray(d["win"], dtype=float)
             + margin_weight * np.asarray(d["margin"], dtype=float) / unit
         )
-        key = heuristic_eval.position_key(rules, d["position"], d["played"], d["in_hand"])
         xs.setdefault(key, []).append(x - x.mean(axis=0))
         ys.setdefault(key, []).append(y - y.mean())
     out: dict[str, list[float]] = {}
     for key in sorted(xs):
-        x = np.vstack(xs[key])
-        y = np.concatenate(ys[key])
-        scale = x.std(axis=0)
-        flat = scale < 1e-9  # the same in every card of a decision: it decides nothing
-        scale[flat] = 1.0
-        z = x / scale
-        z[:, flat] = 0.0
-        w = np.linalg.solve(z.T @ z + ridge * len(y) * np.eye(z.shape[1]), z.T @ y) / scale
+        w, scale = _ridge(np.vstack(xs[key]), np.concatenate(ys[key]), ridge)
         out[key] = [round(float(v), 6) for v in w]
+        if importance is not None and len(w) > len(FEATURES):
+            for k, v in enumerate(np.abs(w * scale)[len(FEATURES) :]):
+                importance[k] = importance.get(k, 0.0) + float(v)
     return out
 
 
+def fit_as_asked(
+    args: argparse.Namespace,
+    decisions: Sequence[dict[str, Any]],
+    pairs: Sequence[tuple[int, int]],
+    pair_where: frozenset[str],
+    importance: dict[int, float] | None = None,
+) -> dict[str, list[float]]:
+    """`fit` with the command line's ridge, margin weight, stages and split."""
+    return fit(
+        args.ruleset,
+        decisions,
+        args.ridge,
+        args.margin_weight,
+        stages=args.stages,
+        split=args.split_off_suit,
+        pairs=pairs,
+        pair_where=pair_where,
+        importance=importance,
+    )
+
+
+def choose_pairs(
+    args: argparse.Namespace, decisions: Sequence[dict[str, Any]], pair_where: frozenset[str]
+) -> list[tuple[int, int]]:
+    """The `--pairs-keep` column pairs of largest standardised weight in a fit with all
+    pairs at the positions of `pair_where` (the same ridge, stages and keys)."""
+    importance: dict[int, float] = {}
+    every = all_pairs()
+    fit_as_asked(args, decisions, every, pair_where, importance)
+    ranked = sorted(importance, key=importance.__getitem__, reverse=True)
+    return [every[k] for k in sorted(ranked[: args.pairs_keep])]
+
+
+def all_pairs() -> list[tuple[int, int]]:
+    """Every pair of distinct columns but the rules' own choice (column 0)."""
+    n = len(FEATURES)
+    return [(a, b) for a in range(1, n) for b in range(a + 1, n)]
+
+
 def agreement(
-    ruleset: str, decisions: Sequence[dict[str, Any]], positions: dict[str, list[float]]
+    ruleset: str,
+    decisions: Sequence[dict[str, Any]],
+    positions: dict[str, list[float]],
+    *,
+    stages: int = heuristic_eval.STAGES,
+    split: bool = False,
+    pairs: Sequence[tuple[int, int]] = (),
 ) -> dict[str, Any]:
     """How the fitted choice and the rules' choice fare by the search's own values."""
     rules = load_ruleset(ruleset)
     stats: dict[str, list[float]] = {}
     for d in decisions:
-        key = heuristic_eval.position_key(rules, d["position"], d["played"], d["in_hand"])
+        key = decision_key(rules, d, stages, split)
         w = positions.get(key)
         if w is None:
             continue
-        x = np.asarray(d["features"], dtype=float)
+        x = _rows(d, key, pairs if len(w) > len(FEATURES) else (), {key.split("/")[0]})
         win = np.asarray(d["win"], dtype=float)
         fitted = int(np.argmax(x @ np.asarray(w)))
         rule = int(np.argmax(x[:, 0]))
@@ -212,6 +308,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--where", default="lead,pos1,pos2", help="trick positions the table decides"
     )
+    parser.add_argument(
+        "--stages", type=int, default=heuristic_eval.STAGES, help="parts the deal is cut in"
+    )
+    parser.add_argument(
+        "--split-off-suit",
+        action="store_true",
+        help="separate weights for a follower who cannot follow suit (keys `pos<k>-off/<stage>`)",
+    )
+    parser.add_argument(
+        "--pairs-at",
+        default="",
+        help="positions (e.g. lead) scored with products of column pairs too",
+    )
+    parser.add_argument(
+        "--pairs-keep",
+        type=int,
+        default=60,
+        help="how many pairs: those of largest standardised weight in a fit with all",
+    )
     parser.add_argument("--extra-data", default="", help="more decision files, comma-separated")
     parser.add_argument(
         "--refeature",
@@ -244,18 +359,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     for extra in args.extra_data.split(",") if args.extra_data else ():
         decisions += [json.loads(line) for line in Path(extra).read_text().splitlines() if line]
     where = set(args.where.split(","))
+    pair_where = frozenset(p for p in args.pairs_at.split(",") if p)
+    pairs = choose_pairs(args, decisions, pair_where) if pair_where else []
     positions = {
         key: w
-        for key, w in fit(args.ruleset, decisions, args.ridge, args.margin_weight).items()
-        if key.split("/")[0] in where
+        for key, w in fit_as_asked(args, decisions, pairs, pair_where).items()
+        if key.split("/")[0].removesuffix("-off") in where
     }
     table = {
         "about": "heuristic card evaluator weights; regenerate with bench/heuristic_fit.py",
         "command": (
             f"bench/heuristic_fit.py {args.ruleset} --deals {args.deals} --seed {args.seed} "
             f"--worlds {args.worlds} --ridge {args.ridge} --margin-weight {args.margin_weight} "
-            f"--margin {args.margin} --where {args.where}"
+            f"--margin {args.margin} --where {args.where} --stages {args.stages}"
+            + (" --split-off-suit" if args.split_off_suit else "")
+            + (f" --pairs-at {args.pairs_at} --pairs-keep {args.pairs_keep}" if pairs else "")
         ),
+        "pairs": [[FEATURES[a], FEATURES[b]] for a, b in pairs],
+        "stages": args.stages,
         "margin": args.margin,
         "decisions": len(decisions),
         "shape": heuristic_eval.shape_of(rules, rules_have_trumps(decisions)),
@@ -264,7 +385,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     report = {
         "decisions": len(decisions),
-        "agreement": agreement(args.ruleset, decisions, positions),
+        "agreement": agreement(
+            args.ruleset,
+            decisions,
+            positions,
+            stages=args.stages,
+            split=args.split_off_suit,
+            pairs=pairs,
+        ),
     }
     print(json.dumps(report, indent=2))
     if args.out:

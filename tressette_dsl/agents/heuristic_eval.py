@@ -2,10 +2,14 @@
 
 A card is scored by the dot product of its `heuristic_features` row with the weights of
 its trick position (`lead`, then `pos1`, `pos2`..., the last seat to play `last`) and the
-stage of the deal (its first, middle or last third), and
-the card of highest score is played. The weights are data, in `heuristic_weights.json`
-beside this module, fitted by bench/heuristic_fit.py to the choices of a fair sampled
-search (see that script and docs/bots.md): a table of numbers, not code per variant.
+stage of the deal (its first, middle or last third), and the card of highest score is
+played. A table may also name `pairs` of columns whose products follow the row (a key
+whose weights are that much longer scores them), cut the deal in other `stages`, and give
+a follower none of whose cards is of the suit led its own weights (`pos<k>-off/<stage>`);
+the session-8 table has products and throw-away weights, in thirds. The weights are data,
+in `heuristic_weights.json` beside this module, fitted by bench/heuristic_fit.py to the
+choices of a fair sampled search (see that script and docs/bots.md): a table of numbers,
+not code per variant.
 
 They are used only where the table says they were fitted: the same number of players,
 the same kind of sides with the same team size, and trumps or none as there. A ruleset of
@@ -36,8 +40,8 @@ def _columns(table: dict[str, Any]) -> dict[str, Any] | None:
     names = tuple(table.get("features", ()))
     if names == FEATURES:
         return table
-    if not names or names != FEATURES[: len(names)]:
-        return None
+    if not names or names != FEATURES[: len(names)] or table.get("pairs"):
+        return None  # (a table of products is read only with the columns it was fitted on)
     pad = [0.0] * (len(FEATURES) - len(names))
     positions = {
         key: list(w) + pad if len(w) == len(names) else w
@@ -79,18 +83,47 @@ def shape_of(rules: Ruleset, trumps: bool) -> dict[str, Any]:
 STAGES = 3  # the deal cut in thirds: what a card is worth changes as the deal runs out
 
 
-def position_key(rules: Ruleset, position: int, played: int, in_hand: int) -> str:
+def position_key(
+    rules: Ruleset,
+    position: int,
+    played: int,
+    in_hand: int,
+    *,
+    stages: int = STAGES,
+    off_suit: bool = False,
+) -> str:
     """`lead`, `last` (the last seat of the trick) or `pos<k>` for a seat in between, with
-    the stage of the deal: `/0` for its first third (by tricks played, against tricks
-    played plus cards in hand), `/1`, `/2` for the last."""
+    the stage of the deal: `/0` for its first part (by tricks played, against tricks
+    played plus cards in hand), up to `/<stages-1>` for the last. `off_suit` (a seat that
+    follows with no card of the suit led among its choices) adds `-off` to a follower's
+    key: throwing a card away and playing to the suit are different decisions, and a
+    linear score centred within the decision cannot tell them apart otherwise (every
+    card of a decision follows, or none does)."""
     if position == 0:
         where = "lead"
     elif position == rules.players.count - 1:
         where = "last"
     else:
         where = f"pos{position}"
-    stage = min(STAGES - 1, STAGES * played // max(1, played + in_hand))
+    if off_suit and position > 0:
+        where += "-off"
+    stage = min(stages - 1, stages * played // max(1, played + in_hand))
     return f"{where}/{stage}"
+
+
+def product_pairs() -> list[tuple[int, int]]:
+    """The column pairs whose products follow the columns in a key whose weights are that
+    much longer (the table's `pairs`, by feature name): a linear score cannot say that a
+    card's worth at the lead depends on two facts together (a master with points is worth
+    leading in a long suit, not in a short one; the fit decides which pairs matter)."""
+    table = _OVERRIDE[0] if _OVERRIDE[0] is not None else _table()
+    index = {name: i for i, name in enumerate(FEATURES)}
+    return [(index[a], index[b]) for a, b in table.get("pairs", ())] if table else []
+
+
+def with_products(row: list[float], pairs: list[tuple[int, int]]) -> list[float]:
+    """`row` followed by the products of its `pairs` of columns."""
+    return row + [row[a] * row[b] for a, b in pairs]
 
 
 def override_margin() -> float:
@@ -101,17 +134,32 @@ def override_margin() -> float:
 
 
 def card_weights(
-    rules: Ruleset, position: int, played: int, in_hand: int, trumps: bool = False
+    rules: Ruleset,
+    position: int,
+    played: int,
+    in_hand: int,
+    trumps: bool = False,
+    *,
+    off_suit: bool = False,
 ) -> list[float] | None:
     """The weights for a card played at `position` of the trick after `played` tricks
-    with `in_hand` cards held, or None where the table does not apply (another shape, or
-    no table)."""
+    with `in_hand` cards held (`off_suit`: none of the choices is of the suit led), or
+    None where the table does not apply (another shape, or no table). A table cut in
+    other stages says so (`stages`); one without `-off` keys scores a throw-away with the
+    weights of its position."""
     table = _OVERRIDE[0] if _OVERRIDE[0] is not None else _table()
     if not table or table.get("shape") != shape_of(rules, trumps):
         return None
-    key = position_key(rules, position, played, in_hand)
-    weights = table.get("positions", {}).get(key)
-    if weights is None or len(weights) != len(FEATURES):
+    stages = int(table.get("stages", STAGES))
+    positions = table.get("positions", {})
+    weights = None
+    if off_suit:
+        key = position_key(rules, position, played, in_hand, stages=stages, off_suit=True)
+        weights = positions.get(key)
+    if weights is None:
+        weights = positions.get(position_key(rules, position, played, in_hand, stages=stages))
+    pairs = len(table.get("pairs", ()))
+    if weights is None or len(weights) not in {len(FEATURES), len(FEATURES) + pairs}:
         return None
     return [float(w) for w in weights]
 
@@ -121,6 +169,8 @@ __all__ = [
     "card_weights",
     "override_margin",
     "position_key",
+    "product_pairs",
     "shape_of",
     "use_table",
+    "with_products",
 ]

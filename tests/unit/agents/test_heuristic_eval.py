@@ -74,3 +74,107 @@ def test_weights_decide_only_past_the_margin(table_reset: None) -> None:
         heuristic_eval.use_table(table(100.0))  # never clearly better: the rules stand
         assert v.card_choice(cards) == rule
     assert changed > 0
+
+
+def test_a_throw_away_has_its_own_key_and_falls_back_to_its_positions() -> None:
+    rules = load_ruleset("tressette")
+    assert heuristic_eval.position_key(rules, 1, 0, 10, off_suit=True) == "pos1-off/0"
+    assert heuristic_eval.position_key(rules, 0, 0, 10, off_suit=True) == "lead/0"
+    assert heuristic_eval.position_key(rules, 2, 9, 1, stages=5) == "pos2/4"
+    assert heuristic_eval.position_key(rules, 2, 3, 7, stages=5) == "pos2/1"
+
+
+def test_the_table_says_its_stages_and_its_throw_away_weights(table_reset: None) -> None:
+    rules = load_ruleset("tressette")
+    plain, off = [1.0] * len(FEATURES), [2.0] * len(FEATURES)
+    table = {
+        "features": list(FEATURES),
+        "shape": heuristic_eval.shape_of(rules, False),
+        "margin": 0.0,
+        "stages": 2,
+        "positions": {"pos1/0": plain, "pos1/1": plain, "pos1-off/1": off},
+    }
+    heuristic_eval.use_table(table)
+    assert heuristic_eval.card_weights(rules, 1, 4, 6) == plain  # stage 4 * 2 // 10 = 0
+    assert heuristic_eval.card_weights(rules, 1, 4, 6, off_suit=True) == plain  # no pos1-off/0
+    assert heuristic_eval.card_weights(rules, 1, 5, 5, off_suit=True) == off
+    assert heuristic_eval.card_weights(rules, 1, 5, 5) == plain
+
+
+def test_the_heuristic_asks_the_throw_away_weights_only_when_it_cannot_follow(
+    table_reset: None,
+) -> None:
+    rules = load_ruleset("tressette")
+    value = [0.0] * len(FEATURES)
+    value[FEATURES.index("value")] = 1.0  # a follower plays its richest card...
+    cheap = [0.0] * len(FEATURES)
+    cheap[FEATURES.index("value")] = -1.0  # ...but throws away its poorest
+    keys = [f"pos{p}/{s}" for p in (1, 2) for s in range(3)]
+    heuristic_eval.use_table(
+        {
+            "features": list(FEATURES),
+            "shape": heuristic_eval.shape_of(rules, False),
+            "margin": 0.0,
+            "positions": {
+                **dict.fromkeys(keys, value),
+                **{k.replace("/", "-off/"): cheap for k in keys},
+            },
+        }
+    )
+    follows = throws = 0
+    for view, cards, _rule in _positions(3):
+        v = view  # type: ignore[assignment]
+        if not v.obs.trick or len(v.obs.trick) == rules.players.count - 1:
+            continue
+        points = sorted({v.value(c) for c in cards})
+        if len(points) < 2:
+            continue
+        led = v.suit(v.obs.trick[0][1])
+        got = v.value(v.card_choice(cards))
+        if any(v.suit(c) == led for c in cards):
+            assert got == points[-1]
+            follows += 1
+        else:
+            assert got == points[0]
+            throws += 1
+    assert follows > 0 and throws > 0
+
+
+def test_a_key_of_products_scores_the_pairs_of_the_table(table_reset: None) -> None:
+    rules = load_ruleset("tressette")
+    n = len(FEATURES)
+    lead = [0.0] * (n + 1)
+    lead[n] = 1.0  # the one product: points times master
+    table = {
+        "features": list(FEATURES),
+        "shape": heuristic_eval.shape_of(rules, False),
+        "margin": 0.0,
+        "pairs": [["value", "master"]],
+        "positions": {f"lead/{s}": lead for s in range(3)},
+    }
+    heuristic_eval.use_table(table)
+    assert heuristic_eval.product_pairs() == [(FEATURES.index("value"), FEATURES.index("master"))]
+    assert heuristic_eval.with_products([1.0, 2.0, 3.0], [(1, 2), (0, 2)]) == [
+        1.0,
+        2.0,
+        3.0,
+        6.0,
+        3.0,
+    ]
+    leads = 0
+    for view, cards, rule in _positions(3):
+        v = view  # type: ignore[assignment]
+        if v.obs.trick:
+            continue
+        rows = card_features(v, cards, rule)
+        col_v, col_m = FEATURES.index("value"), FEATURES.index("master")
+        best = max(row[col_v] * row[col_m] for row in rows)
+        got = rows[cards.index(v.card_choice(cards))]
+        if best > 0:  # a master with points is led: its product is the only score
+            assert got[col_v] * got[col_m] == best
+            leads += 1
+        else:  # every score is 0: the rules' card stands (not clearly beaten)
+            assert v.card_choice(cards) == rule
+    assert leads > 0
+    with pytest.raises(ValueError, match="FEATURES"):  # products need the columns they name
+        heuristic_eval.use_table({**table, "features": list(FEATURES[:28])})
