@@ -37,14 +37,15 @@ def ceiling() -> ModuleType:
 
 
 def test_report_shape_and_not_below_the_heuristic(ceiling: ModuleType) -> None:
-    # 16 playouts an action: with 4 (and 8) the flat search is not yet a bound on the
-    # session-7 heuristic, which won 5 of these 6 games to its 4 (docs/bots.md, session 7)
+    # 32 playouts an action: with 4 (and 8) the flat search is not yet a bound on the
+    # session-7 heuristic, which won 5 of these 6 games to its 4, and with 16 not on the
+    # session-8 one, whose margin is +5.50 to its +3.83 (docs/bots.md, sessions 7 and 8)
     out = ceiling.measure(
-        "tressette", 3, seed=1, budgets=[16], rollout="greedy", jobs=1, baseline=True
+        "tressette", 3, seed=1, budgets=[32], rollout="greedy", jobs=1, baseline=True
     )
     assert out["ruleset"] == "tressette" and out["games_per_deal"] == 2
     (run,) = out["runs"]
-    assert run["budget"] == 16 and run["games"] == 6
+    assert run["budget"] == 32 and run["games"] == 6
     lo, hi = run["ci95"]
     assert 0.0 <= lo <= run["share"] <= hi <= 1.0
     assert sum(run["deals"].values()) == 3

@@ -316,8 +316,8 @@ def test_the_winning_card_is_marked_and_the_score_labelled(
         capsys, monkeypatch, ["play", "--seed", "1", "--players", "human"], "1\n1\n\n"
     )
     assert code == 1
-    # East J♦, North 2♦, West 4♦: the 2 is the strongest card played
-    assert "On the table: East J♦, North 2♦*, West 4♦   (* wins the trick so far)" in out
+    # East 5♦, North 2♦, West 4♦: the 2 is the strongest card played
+    assert "On the table: East 5♦, North 2♦*, West 4♦   (* wins the trick so far)" in out
     assert "Match score: NS 0, EW 0; game to 21" in out
     assert re.search(
         r"Running score \(match totals with this deal's points so far\): NS \d+, EW \d+; "
@@ -335,7 +335,7 @@ def test_history_shows_the_tricks_of_the_deal(
     assert code == 1
     shown = out.split("South> ")[-2]  # what 'history' printed, before the prompt came back
     assert "== Deal 1 - dealer South ==" in shown
-    assert "Trick  1: East J♦, North 2♦, West 4♦, South 3♦ -> South (1)" in shown
+    assert "Trick  1: East 5♦, North 2♦, West 4♦, South 3♦ -> South (⅔)" in shown
 
 
 def test_colour_on_a_terminal_and_none_with_no_color(terminals: list[Terminal]) -> None:
