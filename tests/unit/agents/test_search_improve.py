@@ -15,7 +15,7 @@ from tests.unit.agents.test_endgame_worlds import _card_states
 from tressette_dsl.agents import Worlds, make_agent
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.search import SearchAgent
-from tressette_dsl.agents.search_improve import _choose, finish
+from tressette_dsl.agents.search_improve import _choose, _still_racing, finish
 from tressette_dsl.engine import deal_over, legal_actions, new_game, observe
 from tressette_dsl.loader import load_ruleset
 
@@ -31,6 +31,18 @@ def test_the_preferred_key_stands_unless_another_is_clearly_better() -> None:
     # one world tells nothing; a tie keeps the preferred
     assert _choose({"a": [0.0], "b": [5.0]}, "a", z=0.0) == "a"
     assert _choose({"a": [1.0, 2.0], "b": [1.0, 2.0]}, "a", z=0.0) == "a"
+
+
+def test_the_race_drops_clearly_worse_candidates_but_never_the_preferred() -> None:
+    outcomes = {
+        "pref": [0.0, -3.0, 1.0, -2.0],  # the heuristic's: worse, but it stays
+        "best": [2.0, 1.0, 3.0, 2.0],
+        "bad": [0.0, -1.5, 1.0, 0.5],  # about 2 below the best in every world: out
+        "noisy": [4.0, -3.0, 5.0, 1.0],  # below the best by luck, maybe: stays
+    }
+    assert _still_racing(outcomes, "pref", race=2.0) == ["pref", "best", "noisy"]
+    # a race nothing can lose keeps everyone
+    assert _still_racing(outcomes, "pref", race=1e9) == list(outcomes)
 
 
 def test_finish_plays_the_deal_to_its_end_as_the_heuristic_does() -> None:
