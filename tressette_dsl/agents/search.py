@@ -134,9 +134,9 @@ class SearchAgent:
         bid_edge: float = 0.4,
         endgame: int = 0,
         trust: float = 0.0,
-        policy: str = "greedy",
+        policy: str = "heuristic",
         z: float = 1.0,
-        race: float = 0.0,
+        race: float = 2.0,
     ) -> None:
         if iters < 1:
             raise ValueError("iters must be at least 1")
