@@ -35,7 +35,14 @@ chose there. It plays every decision kind the engine can ask, knowing none by na
   rollouts gave the same hands 5-40%, and the bot bid almost never. The edge decides
   whether to speak, never which bid (it grows with the stakes: read into every bid it
   made the hardest contract look best).
-* two options give it the heuristic's knowledge, off by default (session 7: against the
+* by default (session 8, ``policy=heuristic``) every decision but a speech is made
+  without the tree, by rollout improvement of the heuristic bot (`search_improve`): each
+  sampled world is finished by the heuristic in every seat after each candidate, and the
+  heuristic's own choice stands unless another is clearly better on the same worlds. The
+  greedy rollouts see every hand, so partners and defenders play nothing like the bots
+  the search meets; against the session-7 heuristic the tree won 48-58% of `tressette`
+  deals (docs/bots.md, session 8). ``policy=greedy`` is the tree for every decision;
+* two options give the tree the heuristic's knowledge, off by default (session 7: against the
   session-7 heuristic neither was clearly better on 80 paired `tressette` games, see
   docs/bots.md): `endgame` plays the last tricks without a tree (`_last_tricks`), `trust`
   keeps the heuristic's root choice unless the search's is clearly better (`_hint`).
@@ -214,15 +221,8 @@ class SearchAgent:
         elif len(keys) == 1:
             chosen = keys[0]
         elif self.policy == "heuristic" and not bids:
-            return self._improve(
-                rules,
-                observation=observation,
-                legal=legal,
-                groups=groups,
-                worlds=worlds,
-                plain_worlds=plain_worlds,
-                rng=rng,
-            )
+            pick = self.heuristic.act(rules, observation, legal, rng, worlds=plain_worlds)
+            return self._improve(groups, rules, observation, worlds, rng, pick=pick)
         else:
             hint = self._hint(rules, observation, legal, groups, rng) if self.trust else None
             chosen = self._search(rules, worlds, keys, rng, bids, hint=hint)
@@ -286,20 +286,19 @@ class SearchAgent:
 
     def _improve(
         self,
-        rules: Ruleset,
-        *,
-        observation: Observation,
-        legal: Sequence[Action],
         groups: dict[str, list[Action]],
+        rules: Ruleset,
+        observation: Observation,
         worlds: Worlds | AuctionWorlds,
-        plain_worlds: Worlds | None,
         rng: random.Random,
+        *,
+        pick: Action,
     ) -> Action:
-        """``policy=heuristic``: the heuristic bot's choice (with its sampled endgame),
-        or a candidate clearly better when every world is finished by the heuristic in
-        every seat (`search_improve`). A candidate is a key with the variant (signal) the
-        heuristic would add to it, so that the rollouts play what would be played."""
-        pick = self.heuristic.act(rules, observation, legal, rng, worlds=plain_worlds)
+        """``policy=heuristic``: the heuristic bot's choice `pick` (with its sampled
+        endgame), or a candidate clearly better when every world is finished by the
+        heuristic in every seat (`search_improve`). A candidate is a key with the variant
+        (signal) the heuristic would add to it, so that the rollouts play what would be
+        played."""
         candidates: dict[str, Action] = {}
         preferred = ""
         for key, variants in groups.items():

@@ -8,6 +8,7 @@ Positions come from seeded deals played by heuristic bots."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -17,7 +18,11 @@ from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.search import SearchAgent
 from tressette_dsl.agents.search_improve import _choose, _still_racing, finish
 from tressette_dsl.engine import deal_over, legal_actions, new_game, observe
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
+from tressette_dsl.rules.model import Ruleset
 
 
 def test_the_preferred_key_stands_unless_another_is_clearly_better() -> None:
@@ -54,36 +59,48 @@ def test_finish_plays_the_deal_to_its_end_as_the_heuristic_does() -> None:
     assert end.match == again.match
 
 
-@pytest.mark.parametrize("ruleset", ["tressette", "briscola-chiamata"])
-def test_one_world_plays_the_heuristics_card_and_a_budget_is_reproducible(ruleset: str) -> None:
-    """With a single world (the budget smaller than the candidates) nothing can be shown
-    better, so the bot plays what the heuristic bot plays with the same worlds; with a
-    real budget the same random source gives the same decision."""
+Position = tuple[Ruleset, GameState, Observation, list[Action], Action]
+
+
+def _positions(ruleset: str, seeds: range, every: int) -> Iterator[Position]:
+    """(rules, state, observation, legal actions without claims, the heuristic bot's
+    choice with its worlds and ``random.Random(7)``) every `every`-th card play of seeded
+    heuristic deals."""
     rules = load_ruleset(ruleset)
     heuristic = make_agent("heuristic")
-    one_world = SearchAgent(iters=1, policy="heuristic")
-    checked = 0
-    for index, state in enumerate(_card_states(rules, range(1, 2))):
-        if index % 3:
+    for index, state in enumerate(_card_states(rules, seeds)):
+        if index % every:
             continue
         seat = state.to_act
         assert seat is not None
         obs = observe(rules, state, seat)
         legal = [a for a in legal_actions(rules, state) if str(a) != "claim"]
-        expected = heuristic.act(
-            rules, obs, legal, random.Random(7), worlds=Worlds(rules, state, seat)
+        worlds = Worlds(rules, state, seat)
+        yield (
+            rules,
+            state,
+            obs,
+            legal,
+            heuristic.act(rules, obs, legal, random.Random(7), worlds=worlds),
         )
-        picked = one_world.act(
-            rules, obs, legal, random.Random(7), worlds=Worlds(rules, state, seat)
-        )
-        assert picked == expected
-        searched = [
-            SearchAgent(iters=24, policy="heuristic", z=0.0).act(
-                rules, obs, legal, random.Random(9), worlds=Worlds(rules, state, seat)
-            )
-            for _ in range(2)
-        ]
-        assert searched[0] == searched[1]
+
+
+def _decide(bot: SearchAgent, position: Position, seed: int) -> Action:
+    rules, state, obs, legal, _expected = position
+    worlds = Worlds(rules, state, obs.seat)
+    return bot.act(rules, obs, legal, random.Random(seed), worlds=worlds)
+
+
+@pytest.mark.parametrize("ruleset", ["tressette", "briscola-chiamata"])
+def test_one_world_plays_the_heuristics_card_and_a_budget_is_reproducible(ruleset: str) -> None:
+    """With a single world (the budget smaller than the candidates) nothing can be shown
+    better, so the bot plays what the heuristic bot plays with the same worlds; with a
+    real budget the same random source gives the same decision."""
+    checked = 0
+    for position in _positions(ruleset, range(1, 2), every=3):
+        assert _decide(SearchAgent(iters=1, policy="heuristic"), position, 7) == position[-1]
+        bot = SearchAgent(iters=24, policy="heuristic", z=0.0)
+        assert _decide(bot, position, 9) == _decide(bot, position, 9)
         checked += 1
     assert checked >= 4
 
@@ -91,27 +108,15 @@ def test_one_world_plays_the_heuristics_card_and_a_budget_is_reproducible(rulese
 def test_a_clearly_better_card_replaces_the_heuristics_somewhere() -> None:
     """Over a few seeded positions the improvement does change some decisions (else it
     would be the heuristic under another name)."""
-    rules = load_ruleset("tressette")
-    heuristic = make_agent("heuristic")
     changed = 0
-    for index, state in enumerate(_card_states(rules, range(1, 3))):
-        if index % 2:
-            continue
-        seat = state.to_act
-        assert seat is not None
-        obs = observe(rules, state, seat)
-        legal = [a for a in legal_actions(rules, state) if str(a) != "claim"]
-        expected = heuristic.act(
-            rules, obs, legal, random.Random(7), worlds=Worlds(rules, state, seat)
-        )
-        bot = SearchAgent(iters=60, policy="heuristic", z=0.0)
-        picked = bot.act(rules, obs, legal, random.Random(7), worlds=Worlds(rules, state, seat))
-        assert picked in legal
-        changed += picked != expected
+    for position in _positions("tressette", range(1, 3), every=2):
+        picked = _decide(SearchAgent(iters=60, policy="heuristic", z=0.0), position, 7)
+        assert picked in position[3]
+        changed += picked != position[-1]
     assert changed >= 1
 
 
-@pytest.mark.parametrize("options", [{"policy": "random"}, {"z": -1.0}])
+@pytest.mark.parametrize("options", [{"policy": "random"}, {"z": -1.0}, {"race": -2.0}])
 def test_bad_improvement_options_are_refused(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         SearchAgent(**options)  # type: ignore[arg-type]
