@@ -194,7 +194,7 @@ def test_the_search_bot_rolls_out_on_the_kernel(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(RolloutPolicy, "_card", counted)
     rules = RULES.for_seats(5)
     state = new_game(rules, 2)
-    agent = SearchAgent(iters=20)
+    agent = SearchAgent(iters=20, policy="greedy")  # the tree: its rollouts are the kernel's
     rng = random.Random(2)
     for _ in range(6):
         legal = legal_actions(rules, state)

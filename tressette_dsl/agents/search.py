@@ -35,7 +35,15 @@ chose there. It plays every decision kind the engine can ask, knowing none by na
   rollouts gave the same hands 5-40%, and the bot bid almost never. The edge decides
   whether to speak, never which bid (it grows with the stakes: read into every bid it
   made the hardest contract look best).
-* two options give it the heuristic's knowledge, off by default (session 7: against the
+* ``policy=heuristic`` (session 8, off by default: measured only in `tressette`) makes
+  every decision but a speech without the tree, by rollout improvement of the heuristic
+  bot (`search_improve`): each sampled world is finished by the heuristic in every seat
+  after each candidate, and the heuristic's own choice stands unless another is clearly
+  better on the same worlds. The greedy rollouts see every hand, so partners and
+  defenders play nothing like the bots the search meets; against the session-7
+  heuristic the tree won 48-58% of `tressette` deals (docs/bots.md, session 8). The
+  default ``policy=greedy`` is the tree for every decision;
+* two options give the tree the heuristic's knowledge, off by default (session 7: against the
   session-7 heuristic neither was clearly better on 80 paired `tressette` games, see
   docs/bots.md): `endgame` plays the last tricks without a tree (`_last_tricks`), `trust`
   keeps the heuristic's root choice unless the search's is clearly better (`_hint`).
@@ -64,6 +72,7 @@ from tressette_dsl.agents.endgame import solve
 from tressette_dsl.agents.endgame_worlds import MAX_CARDS, sampled_totals
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.rollout import RolloutPolicy
+from tressette_dsl.agents.search_improve import improve
 from tressette_dsl.agents.search_moves import BidOrder, fold_signals, search_keys
 from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, observe
 from tressette_dsl.engine.actions import Action, Bid, Play
@@ -133,6 +142,9 @@ class SearchAgent:
         bid_edge: float = 0.4,
         endgame: int = 0,
         trust: float = 0.0,
+        policy: str = "greedy",
+        z: float = 1.0,
+        race: float = 2.0,
     ) -> None:
         if iters < 1:
             raise ValueError("iters must be at least 1")
@@ -162,6 +174,15 @@ class SearchAgent:
         if trust < 0:
             raise ValueError("trust must not be negative")
         self.trust = trust
+        if policy not in ("greedy", "heuristic"):
+            raise ValueError("policy must be 'greedy' or 'heuristic'")
+        self.policy = policy
+        if z < 0:
+            raise ValueError("z must not be negative")
+        self.z = z
+        if race < 0:
+            raise ValueError("race must not be negative")
+        self.race = race
         self.heuristic = HeuristicAgent()
         self.iterations_done = 0  # of the last decision, for measurements
 
@@ -184,6 +205,7 @@ class SearchAgent:
             return self.heuristic.act(rules, observation, legal, rng)
         if worlds is None:
             raise ValueError("the search agent needs its seat's worlds (see agents.base.choose)")
+        plain_worlds = worlds if isinstance(worlds, Worlds) else None
         if self.read_bids and observation.auction and isinstance(worlds, Worlds):
             worlds = AuctionWorlds(worlds)
         claims = [a for a in legal if str(a) == "claim"]
@@ -199,6 +221,9 @@ class SearchAgent:
             chosen = last
         elif len(keys) == 1:
             chosen = keys[0]
+        elif self.policy == "heuristic" and not bids:
+            pick = self.heuristic.act(rules, observation, legal, rng, worlds=plain_worlds)
+            return self._improve(groups, rules, observation, worlds, rng, pick=pick)
         else:
             hint = self._hint(rules, observation, legal, groups, rng) if self.trust else None
             chosen = self._search(rules, worlds, keys, rng, bids, hint=hint)
@@ -259,6 +284,56 @@ class SearchAgent:
             if pick in variants:
                 return key
         return None
+
+    def _improve(
+        self,
+        groups: dict[str, list[Action]],
+        rules: Ruleset,
+        observation: Observation,
+        worlds: Worlds | AuctionWorlds,
+        rng: random.Random,
+        *,
+        pick: Action,
+    ) -> Action:
+        """``policy=heuristic``: the heuristic bot's choice `pick` (with its sampled
+        endgame), or a candidate clearly better when every world is finished by the
+        heuristic in every seat (`search_improve`). A candidate is a key with the variant
+        (signal) the heuristic would add to it, so that the rollouts play what would be
+        played."""
+        candidates: dict[str, Action] = {}
+        preferred = ""
+        for key, variants in groups.items():
+            if pick in variants:
+                candidates[key], preferred = pick, key
+            elif len(variants) == 1:
+                candidates[key] = variants[0]
+            else:
+                candidates[key] = self.heuristic.act(rules, observation, variants, rng)
+        if not preferred:
+            return pick
+        seat = worlds.seat
+        reverse = rules.match.winner == "lowest"
+        bonus = rules.match.target or 100
+
+        def reward(world: GameState, end: GameState) -> float:
+            before = perspective.totals(rules, world)
+            me = perspective.person_deciding(rules, world, seat)
+            return deal_outcomes(rules, before, end, reverse=reverse, bonus=bonus)[me]
+
+        chosen, spent = improve(
+            rules,
+            worlds,
+            candidates,
+            preferred,
+            rng,
+            reward=reward,
+            rollouts=self.iters,
+            seconds=self.time,
+            z=self.z,
+            race=self.race,
+        )
+        self.iterations_done = spent
+        return candidates[chosen]
 
     # --- claims ------------------------------------------------------------------------------
 
@@ -476,18 +551,25 @@ class _Run:
         return best_key
 
     def rewards(self, end: GameState) -> list[float]:
-        """Per person (`agents.perspective`: the seats, unless the people move round
-        them), the deal's outcome (see the module's docstring)."""
+        """Per person, the deal's outcome (`deal_outcomes`)."""
         assert self.before is not None
-        gains = perspective.gains(self.rules, self.before, end)
-        mean = sum(gains) / len(gains)
-        sign = -1.0 if self.reverse else 1.0
-        out = [sign * (g - mean) for g in gains]
-        won = perspective.winners(self.rules, end) if is_over(end) else frozenset()
-        if won:
-            bonus = self.bonus
-            out = [r + (bonus if x in won else -bonus) for x, r in enumerate(out)]
-        return out
+        return deal_outcomes(self.rules, self.before, end, reverse=self.reverse, bonus=self.bonus)
+
+
+def deal_outcomes(
+    rules: Ruleset, before: Sequence[int], end: GameState, *, reverse: bool, bonus: int
+) -> list[float]:
+    """Per person (`agents.perspective`: the seats, unless the people move round them),
+    the outcome of the deal that ended as `end` from the match totals `before` (see the
+    module's docstring)."""
+    gains = perspective.gains(rules, before, end)
+    mean = sum(gains) / len(gains)
+    sign = -1.0 if reverse else 1.0
+    out = [sign * (g - mean) for g in gains]
+    won = perspective.winners(rules, end) if is_over(end) else frozenset()
+    if won:
+        out = [r + (bonus if x in won else -bonus) for x, r in enumerate(out)]
+    return out
 
 
 __all__ = ["SearchAgent", "fold_signals"]

@@ -25,8 +25,9 @@ KINDS = [
     "random",
     "heuristic",
     "heuristic-v1",
-    "search:iters=12",
-    "search:iters=12:endgame=2:trust=0.1",  # the heuristic's endgame and root choice
+    "search:iters=12:policy=greedy",  # the tree
+    "search:iters=12:policy=greedy:endgame=2:trust=0.1",  # the heuristic's endgame and root choice
+    "search:iters=12:policy=heuristic:z=0",  # the heuristic's rollouts, any gap switches
     "sampling:budget=6",
 ]
 RULESETS = ["tressette", "tressette-in-due", "calabresella", "briscola-chiamata"]

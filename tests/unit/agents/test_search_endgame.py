@@ -45,7 +45,7 @@ def test_endgame_plays_the_exact_solvers_card_where_every_card_is_placed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     rules = load_ruleset("tressette-in-due")  # the stock runs out: the last cards are known
-    bot = SearchAgent(iters=4, endgame=1)
+    bot = SearchAgent(iters=4, endgame=1, policy="greedy")
     monkeypatch.setattr(bot, "_search", _no_tree)
     checked = 0
     for state, seat, obs in _late(rules, range(1, 4)):
@@ -70,7 +70,7 @@ def test_endgame_over_sampled_worlds_plays_their_best_card_without_a_tree(
     best summed over the sampled worlds (the same draw as `sampled_totals` from the same
     random source), and ``endgame=1`` searches there as before."""
     rules = load_ruleset("tressette")
-    sampled = SearchAgent(iters=4, endgame=2)
+    sampled = SearchAgent(iters=4, endgame=2, policy="greedy")
     monkeypatch.setattr(sampled, "_search", _no_tree)
     checked = 0
     for state, seat, obs in _late(rules, range(1, 3)):
@@ -85,7 +85,7 @@ def test_endgame_over_sampled_worlds_plays_their_best_card_without_a_tree(
             continue
         action = sampled.act(rules, obs, legal, random.Random(5), worlds=worlds)
         assert totals[card_of(action)] == max(totals.values())
-        exact_only = SearchAgent(iters=4, endgame=1)
+        exact_only = SearchAgent(iters=4, endgame=1, policy="greedy")
         searched: list[bool] = []
         real = exact_only._search
 
@@ -108,8 +108,9 @@ def test_full_trust_plays_the_heuristics_choice_and_none_changes_nothing() -> No
     search's, for the same random source."""
     rules = load_ruleset("tressette")
     heuristic = make_agent("heuristic")
-    trusting = SearchAgent(iters=20, trust=1e9)
-    plain, default = SearchAgent(iters=20), SearchAgent(iters=20, trust=0.0)
+    trusting = SearchAgent(iters=20, trust=1e9, policy="greedy")
+    plain = SearchAgent(iters=20, policy="greedy")
+    default = SearchAgent(iters=20, trust=0.0, policy="greedy")
     checked = 0
     for index, state in enumerate(_card_states(rules, range(1, 2))):
         if index % 3:
