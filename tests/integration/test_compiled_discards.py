@@ -45,7 +45,7 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     real_discards, real_act, real_nth = (
         discards_module.discards,
         discard_kind.act,
-        discards_module.nth_card,
+        discards_module.nth_bit,
     )
 
     def discards(*args: Any) -> bool | None:
@@ -57,7 +57,7 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         seen["runs"] += got is not None
         return got
 
-    def nth_card(*args: Any) -> int:
+    def nth_bit(*args: Any) -> int:
         seen["cards"] += seen["inside"]
         return real_nth(*args)
 
@@ -66,7 +66,7 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         return real_act(*args)
 
     monkeypatch.setattr("tressette_dsl.compiled.contract.discards", discards)
-    monkeypatch.setattr(discards_module, "nth_card", nth_card)
+    monkeypatch.setattr(discards_module, "nth_bit", nth_bit)
     monkeypatch.setattr(discard_kind, "act", act)
     return seen
 

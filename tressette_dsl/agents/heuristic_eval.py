@@ -117,8 +117,16 @@ def product_pairs() -> list[tuple[int, int]]:
     card's worth at the lead depends on two facts together (a master with points is worth
     leading in a long suit, not in a short one; the fit decides which pairs matter)."""
     table = _OVERRIDE[0] if _OVERRIDE[0] is not None else _table()
-    index = {name: i for i, name in enumerate(FEATURES)}
-    return [(index[a], index[b]) for a, b in table.get("pairs", ())] if table else []
+    read, pairs = _PAIRS[0]
+    if read is not table:  # worked out once a table, not on every decision
+        index = {name: i for i, name in enumerate(FEATURES)}
+        pairs = [(index[a], index[b]) for a, b in table.get("pairs", ())] if table else []
+        _PAIRS[0] = (table, pairs)
+    return pairs
+
+
+# the table `product_pairs` last read, and its pairs as column indices (read-only)
+_PAIRS: list[tuple[dict[str, Any] | None, list[tuple[int, int]]]] = [(None, [])]
 
 
 def with_products(row: list[float], pairs: list[tuple[int, int]]) -> list[float]:

@@ -28,7 +28,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tressette_dsl.compiled.discards import discards, nth_card
+from tressette_dsl.cardsets import nth_bit
+from tressette_dsl.compiled.discards import discards
 from tressette_dsl.compiled.gates import gates_of
 from tressette_dsl.compiled.speeches import nth_speech, runs, speeches
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
@@ -58,7 +59,7 @@ Options = tuple[int, Callable[[int], Action]]
 
 def _cards(rules: Ruleset, mask: int, make: Callable[[str], Action]) -> Options:
     text = rules.deck.card_text
-    return mask.bit_count(), lambda i: make(text[nth_card(mask, i)])
+    return mask.bit_count(), lambda i: make(text[nth_bit(mask, i)])
 
 
 def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tressette_dsl.cardsets import nth_bit
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
 from tressette_dsl.engine.actions import Discard, Done
 from tressette_dsl.engine.phases import discard as discard_kind
@@ -21,13 +22,6 @@ from tressette_dsl.engine.state import set_at
 from tressette_dsl.engine.step import Step
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.rules.phases.discard import DiscardPhase
-
-
-def nth_card(mask: int, i: int) -> int:
-    """The `i`-th card of `mask`, lowest first (`iter_cards`' order)."""
-    for _ in range(i):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1
 
 
 def discards(
@@ -58,20 +52,19 @@ def discards(
         n = hand.bit_count()
         i = draw(n + 1 if laid >= least else n)  # `done` last, once `at_least` are laid
         stats.actions += 1
-        card = nth_card(hand, i) if i < n else -1
+        card = nth_bit(hand, i) if i < n else -1
         if card < 0 or laid + 1 >= count:  # `done` or the seat's last card: written first
             if laid > s0.cursor.step:
-                s = s0
-                step.state = s.with_parts(
-                    cards=s.cards.but(
-                        hands=set_at(s.cards.hands, seat, hand),
-                        zones=set_at(s.cards.zones, index, zone),
+                step.state = s0.with_parts(
+                    cards=s0.cards.but(
+                        hands=set_at(s0.cards.hands, seat, hand),
+                        zones=set_at(s0.cards.zones, index, zone),
                     ),
-                    seen=s.seen.but(
-                        public=set_at(s.seen.public, seat, 0),
-                        discarded=set_at(s.seen.discarded, seat, discarded),
+                    seen=s0.seen.but(
+                        public=set_at(s0.seen.public, seat, 0),
+                        discarded=set_at(s0.seen.discarded, seat, discarded),
                     ),
-                    cursor=s.cursor.but(step=laid),
+                    cursor=s0.cursor.but(step=laid),
                 )
             action = Done() if card < 0 else Discard(rules.deck.card_text[card])
             return discard_kind.act(step, spec, action)
@@ -87,4 +80,4 @@ def _fixed(value: object) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-__all__ = ["discards", "nth_card"]
+__all__ = ["discards"]

@@ -62,14 +62,14 @@ def takes(
         stats.actions += 1
         if owed <= 1 or len(zone) <= 1:  # the seat's last card: written, then `act`
             if taken > s0.contract_part.taken[seat]:
-                s = s0
-                step.state = s.with_parts(
-                    cards=s.cards.but(
-                        zones=set_at(s.cards.zones, index, zone),
-                        hands=set_at(s.cards.hands, seat, hand),
+                cp = s0.contract_part
+                step.state = s0.with_parts(
+                    cards=s0.cards.but(
+                        zones=set_at(s0.cards.zones, index, zone),
+                        hands=set_at(s0.cards.hands, seat, hand),
                     ),
-                    seen=s.seen.but(public=set_at(s.seen.public, seat, public), reveals=reveals),
-                    contract=s.contract_part.but(taken=set_at(s.contract_part.taken, seat, taken)),
+                    seen=s0.seen.but(public=set_at(s0.seen.public, seat, public), reveals=reveals),
+                    contract=cp.but(taken=set_at(cp.taken, seat, taken)),
                 )
             return take_kind.act(step, spec, Take(rules.deck.card_text[card]))
         bit = 1 << card
