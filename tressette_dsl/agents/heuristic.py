@@ -66,7 +66,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import mul
 
 from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays, verb
@@ -75,12 +74,7 @@ from tressette_dsl.agents.bid_table import bid_chance
 from tressette_dsl.agents.card_facts import call_preference, card_lookups, seen_cards
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
-from tressette_dsl.agents.heuristic_eval import (
-    card_weights,
-    override_margin,
-    product_pairs,
-    with_products,
-)
+from tressette_dsl.agents.heuristic_eval import card_scorer, override_margin
 from tressette_dsl.agents.heuristic_features import card_features
 from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.agents.trump_play import trump_card
@@ -526,18 +520,13 @@ class _View:
         obs = self.obs
         trumps = self.trump() is not None
         off_suit = bool(obs.trick) and self._off_suit(cards)
-        weights = card_weights(
+        scorer = card_scorer(
             self.rules, len(obs.trick), len(obs.tricks), len(self.hand), trumps, off_suit=off_suit
         )
-        if weights is None:
+        if scorer is None:
             return choice
-        rows = card_features(self, cards, choice)
-        if len(weights) > len(rows[0]):  # this key scores products of columns too
-            pairs = product_pairs()
-            rows = [with_products(row, pairs) for row in rows]
-        # the same products added in the same order as a generator would (`sum` of a
-        # `map`: no frame per column)
-        scores = [sum(map(mul, weights, _same_length(row, weights))) for row in rows]
+        # each row's weighted sum, its products included where the key scores them
+        scores = [scorer.score(row) for row in card_features(self, cards, choice)]
         best = max(range(len(cards)), key=scores.__getitem__)
         if scores[best] > scores[cards.index(choice)] + override_margin():
             return cards[best]
@@ -695,10 +684,3 @@ class _View:
             )
 
         return min(cards, key=key)
-
-
-def _same_length(row: list[float], weights: Sequence[float]) -> list[float]:
-    """`row`, after checking it has a column per weight (what `zip(strict=True)` did)."""
-    if len(row) != len(weights):
-        raise ValueError(f"{len(row)} feature columns for {len(weights)} weights")
-    return row
