@@ -203,6 +203,13 @@ class _View:
         # the deck's facts by card text: one dict lookup a question (`card_facts`)
         self.facts, self.idx, self.suit, self.strength, self.value = card_lookups(rules.deck)
         self._suit_lens: dict[int, int] | None = None
+        # what the rules and the card evaluator ask many times a decision, read once
+        # (each a function of the observation alone; callers only read them)
+        self._trump_read = False
+        self._trump: int | None = None
+        self._partners: set[int] | None = None
+        self._opponents: list[int] | None = None
+        self._partner_suits: tuple[set[int], set[int]] | None = None
 
     # --- cards --------------------------------------------------------------------------
     def suit_len(self, suit: int) -> int:
@@ -257,12 +264,21 @@ class _View:
         return all(suit in voids.get(seat, set()) for seat in seats)
 
     def opponents(self) -> list[int]:
-        partners = self.partners()
-        return [x for x in range(self.rules.players.count) if x != self.me and x not in partners]
+        """The seats not on this seat's side (read once a decision)."""
+        found = self._opponents
+        if found is None:
+            partners, me = self.partners(), self.me
+            count = self.rules.players.count
+            found = self._opponents = [x for x in range(count) if x != me and x not in partners]
+        return found
 
     def trump(self) -> int | None:
-        trump = self.obs.trump
-        return self.deck.suits.index(trump) if trump in self.deck.suits else None
+        """The trump suit's index, None without one (read once a decision)."""
+        if not self._trump_read:
+            trump = self.obs.trump
+            self._trump = self.deck.suits.index(trump) if trump in self.deck.suits else None
+            self._trump_read = True
+        return self._trump
 
     def trick_best(self) -> tuple[int, str]:
         """The seat winning the trick on the table so far, and its card (a trick begun)."""
@@ -288,6 +304,13 @@ class _View:
 
     # --- seats and sides --------------------------------------------------------------------
     def partners(self) -> set[int]:
+        """The seats known to be on this seat's side (worked out once a decision)."""
+        found = self._partners
+        if found is None:
+            found = self._partners = self._find_partners()
+        return found
+
+    def _find_partners(self) -> set[int]:
         rules, obs, me = self.rules, self.obs, self.me
         if rules.sides.mode == "teams":
             return set(rules.sides.seats[rules.sides.side_of[me]]) - {me}
@@ -554,12 +577,19 @@ class _View:
         return best
 
     def partner_suits(self) -> tuple[set[int], set[int]]:
-        """Suits a partner said he still holds, and suits he said he has none of."""
+        """Suits a partner said he still holds, and suits he said he has none of (worked
+        out once a decision; callers only read them)."""
+        found = self._partner_suits
+        if found is None:
+            found = self._partner_suits = self._read_partner_suits()
+        return found
+
+    def _read_partner_suits(self) -> tuple[set[int], set[int]]:
         holds: set[int] = set()
         void: set[int] = set()
         partners = self.partners()
-        if not partners:
-            return holds, void
+        if not partners or not any(said["seat"] in partners for said in self.obs.signals):
+            return holds, void  # nothing said by a partner: nothing read
         firsts = {int(t["trick_no"]): t["plays"][0][1] for t in self.obs.tricks if t["plays"]}
         if self.obs.trick:
             firsts[self.obs.trick_no] = self.obs.trick[0][1]
