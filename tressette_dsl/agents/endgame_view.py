@@ -171,6 +171,12 @@ def _place(
     """Each unseen card's seat by forced deductions, or None when one stays open."""
     suit_of = rules.deck.card_suit
     voids = _voids(rules, obs)
+    open_seats = [x for x, cap in enumerate(slots) if cap > 0]
+    if len(open_seats) > 1 and not any(voids[x] for x in open_seats):
+        # no void shown by a seat with hidden cards: every unseen card may go to each of
+        # two or more seats, and none of them can take all of them (another holds some),
+        # so no deduction below ever starts - the answer is None, without the walk
+        return None
     left = list(slots)
     open_cards: dict[int, set[int]] = {}
     for card in iter_cards(unseen):
