@@ -65,7 +65,8 @@ for name, agent in (("off", off), ("on", on)):
     for k, (state, legal) in enumerate(positions):
         seat = state.to_act
         worlds = Worlds(rules, state, seat) if agent.needs_worlds else None
-        action = agent.act(rules, observe(rules, state, seat), legal, random.Random(k), worlds=worlds)
+        obs = observe(rules, state, seat)
+        action = agent.act(rules, obs, legal, random.Random(k), worlds=worlds)
         digest.update(str(action).encode())
     out[name + "_ms"] = 1000 * (time.process_time() - start) / len(positions)
 from tressette_dsl.agents.action_words import by_verb, plain_plays
@@ -145,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         a, b = medians
         print(
             f"  B/A speed: decisions off x{a['off_ms'] / b['off_ms']:.3f}, "
-            f"on x{a['on_ms'] / b['on_ms']:.3f}, rollouts/s x{b['rollouts_s'] / a['rollouts_s']:.3f}"
+            f"on x{a['on_ms'] / b['on_ms']:.3f}, "
+            f"rollouts/s x{b['rollouts_s'] / a['rollouts_s']:.3f}"
             f"; same decisions: {digests[0] == digests[1] and len(digests[0]) == 1}"
         )
     print(f"  load average {load:.2f} before, {os.getloadavg()[0]:.2f} after")
