@@ -149,7 +149,18 @@ def _best(
 class _Model:
     """The parts of a ruleset the trick model needs, checked once per ruleset."""
 
-    __slots__ = ("bonus", "follow", "n", "next_seat", "rules", "runs", "spec", "suits", "values")
+    __slots__ = (
+        "bonus",
+        "follow",
+        "n",
+        "next_seat",
+        "rules",
+        "runs",
+        "spec",
+        "suits",
+        "values",
+        "winners",
+    )
 
     def __init__(self, rules: Ruleset, spec: TricksPhase) -> None:
         self.rules, self.spec = rules, spec
@@ -166,6 +177,9 @@ class _Model:
         self.follow: dict[tuple[int, tuple[tuple[str, int], ...]], bool] = {}
         # the touching runs of a suit's cards in a hand, by (suit, live cards, the hand's)
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        # the engine's winner of a full trick, by (trump, the trick's plays): the same
+        # tricks recur across the lines, worlds and decisions of a deal
+        self.winners: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
 
     def must_follow(self, trick_no: int, sizes: tuple[tuple[str, int], ...]) -> bool | None:
         """The follow-suit rule for trick `trick_no` with these zone sizes; None when it
@@ -244,6 +258,9 @@ class _Search:
         self.follow_all = rules_follow.pop() if len(rules_follow) == 1 else None
         if len(model.runs) > 200_000:
             model.runs.clear()
+        if len(model.winners) > 200_000:
+            model.winners.clear()
+        self.winners = model.winners
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = model.runs
         self.lead_key = [(-self.values[c], -self.strength[c]) for c in range(len(self.values))]
 
@@ -314,8 +331,13 @@ class _Search:
         return hand
 
     def winner(self, trick: Sequence[tuple[int, int]]) -> int:
-        """The engine's own trick winner (`winner_of`)."""
-        return winner_of(self.model.rules, tuple(trick), self.trump)
+        """The engine's own trick winner (`winner_of`), remembered by trick."""
+        plays = tuple(trick)
+        key = (self.trump, plays)
+        found = self.winners.get(key)
+        if found is None:
+            found = self.winners[key] = winner_of(self.model.rules, plays, self.trump)
+        return found
 
     def moves(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
         """The cards worth trying: one of each run of touching cards of a suit in the
@@ -469,8 +491,25 @@ class _Search:
         a0, b0 = alpha, beta
         maximize = seat in self.mine
         best = -_INF if maximize else _INF
+        n, values = self.n, self.values
         for card in self.moves(hands, trick, seat):
-            v = self._child(hands, trick, seat, card, (alpha, beta, units, tricks))
+            # `_child` inline (the hot path of the exhaustive search): the same values
+            new_hands = list(hands)
+            new_hands[seat] &= ~(1 << card)
+            now = (*trick, (seat, card))
+            if len(now) < n:
+                v = self._value(tuple(new_hands), now, (alpha, beta, units, tricks), -1)
+            else:
+                winner = self.winner(now)
+                taken = 0
+                for _x, c in now:
+                    taken += values[c]
+                won = tuple([u + taken if x == winner else u for x, u in enumerate(units)])
+                took = tuple([t + 1 if x == winner else t for x, t in enumerate(tricks)])
+                if not any(new_hands):
+                    v = self.scorer.margin(won, took, winner)
+                else:
+                    v = self._value(tuple(new_hands), (), (alpha, beta, won, took), winner)
             if maximize:
                 best = max(best, v)
                 alpha = max(alpha, best)
