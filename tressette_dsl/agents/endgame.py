@@ -154,6 +154,7 @@ class _Model:
         "follow",
         "n",
         "next_seat",
+        "ordered",
         "rules",
         "runs",
         "spec",
@@ -180,6 +181,8 @@ class _Model:
         # the engine's winner of a full trick, by (trump, the trick's plays): the same
         # tricks recur across the lines, worlds and decisions of a deal
         self.winners: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
+        # `_Search.moves` by (playable cards, live cards, the trick's best, trump)
+        self.ordered: dict[tuple[int, int, int, int], list[int]] = {}
 
     def must_follow(self, trick_no: int, sizes: tuple[tuple[str, int], ...]) -> bool | None:
         """The follow-suit rule for trick `trick_no` with these zone sizes; None when it
@@ -261,6 +264,9 @@ class _Search:
         if len(model.winners) > 200_000:
             model.winners.clear()
         self.winners = model.winners
+        if len(model.ordered) > 200_000:
+            model.ordered.clear()
+        self.ordered = model.ordered
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = model.runs
         self.lead_key = [(-self.values[c], -self.strength[c]) for c in range(len(self.values))]
 
@@ -359,6 +365,23 @@ class _Search:
             live |= h
         for _x, c in trick:
             live |= 1 << c
+        best = -1  # the trick's best card so far (the order of a follower's cards)
+        if trick:
+            best = trick[0][1]
+            for _x, c in trick[1:]:
+                if self._beats(c, best):
+                    best = c
+        # the answer is a function of these alone (and of the trump, fixed per search):
+        # remembered across the nodes, searches and decisions of a deal
+        key = (playable, live, best, self.trump)
+        found = self.ordered.get(key)
+        if found is None:
+            found = self.ordered[key] = self._moves(playable, live, best)
+        return found
+
+    def _moves(self, playable: int, live: int, best: int) -> list[int]:
+        """`moves` worked out: the runs of `playable` among the `live` cards, ordered for
+        a leader (`best` -1) or for a follower against the trick's `best` card."""
         out: list[int] = []
         values = self.values
         suit_mask = self.suit_mask
@@ -374,11 +397,7 @@ class _Search:
             out.extend(found)
         if len(out) < 2:
             return out
-        if trick:
-            best = trick[0][1]
-            for _x, c in trick[1:]:
-                if self._beats(c, best):
-                    best = c
+        if best >= 0:
             beats, strength = self._beats, self.strength
 
             def follow_key(c: int) -> tuple[int, int, int]:
