@@ -225,6 +225,10 @@ def _model(rules: Ruleset) -> _Model | None:
     return model
 
 
+# entries kept in a model's tables of trick winners and move orders before they are
+# emptied (a search's nodes repeat within a deal; a simulate worker stays small)
+_KEEP = 20_000
+
 # the answers of the last decisions solved, by everything an answer is a function of (a
 # seat decides again on the same observation: a test scrambling hidden cards, a replay)
 _ANSWERS: dict[tuple[Any, ...], tuple[Ruleset, tuple[str, int] | None]] = {}
@@ -261,10 +265,10 @@ class _Search:
         self.follow_all = rules_follow.pop() if len(rules_follow) == 1 else None
         if len(model.runs) > 200_000:
             model.runs.clear()
-        if len(model.winners) > 200_000:
+        if len(model.winners) > _KEEP:
             model.winners.clear()
         self.winners = model.winners
-        if len(model.ordered) > 200_000:
+        if len(model.ordered) > _KEEP:
             model.ordered.clear()
         self.ordered = model.ordered
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = model.runs
@@ -284,12 +288,12 @@ class _Search:
             int(z["size"]) and z["id"] == model.spec.draw.source for z in obs.zones
         ):
             return None  # cards still to draw
-        probe = Scorer(rules, obs, pos, ((), ()), 0)
+        probe = _scorer(rules, obs, pos, ((), ()), 0)
         sides = engine_sides(rules, probe.state)
         if len(sides) != 2:
             return None
         mine = 0 if obs.seat in sides[0] else 1
-        scorer = Scorer(rules, obs, pos, (sides[0], sides[1]), mine)
+        scorer = _scorer(rules, obs, pos, (sides[0], sides[1]), mine)
         sizes = tuple(sorted((f"{z['id']}_size", int(z["size"])) for z in obs.zones))
         tricks_left = -(-(sum(h.bit_count() for h in pos.hands) + len(pos.trick)) // model.n)
         follows: dict[int, bool] = {}
@@ -660,6 +664,32 @@ def _monotone(scorer: Scorer, pos: Position, mine: Sequence[int], theirs: Sequen
 
 
 _MONOTONE: dict[tuple[Any, ...], tuple[Ruleset, bool]] = {}
+
+
+# the observation of the last decision and its scorers: (that observation, {key: scorer})
+_SCORERS: list[Any] = [None, {}]
+
+
+def _scorer(
+    rules: Ruleset,
+    obs: Observation,
+    pos: Position,
+    sides: tuple[tuple[int, ...], tuple[int, ...]],
+    mine: int,
+) -> Scorer:
+    """`Scorer(rules, obs, pos, sides, mine)`, made once per decision for the parts of
+    `pos` a scorer reads (what each seat captured and its tricks, the partner, the zones'
+    leftovers): the sampled worlds of one decision share them, so its eight worlds built
+    sixteen scorers (and their game states) where one or two serve. A scorer's answers
+    are a function of those parts and the observation, which is immutable."""
+    if _SCORERS[0] is not obs:
+        _SCORERS[0], _SCORERS[1] = obs, {}
+    made: dict[tuple[Any, ...], Scorer] = _SCORERS[1]
+    key = (pos.won, pos.tricks_won, pos.partner, pos.leftover_zone, sides, mine)
+    found = made.get(key)
+    if found is None or found.rules is not rules:
+        found = made[key] = Scorer(rules, obs, pos, sides, mine)
+    return found
 
 
 __all__ = ["MAX_CARDS", "NODES", "OutOfBudget", "endgame_card", "solve"]

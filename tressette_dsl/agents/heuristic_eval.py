@@ -71,6 +71,7 @@ def use_table(table: dict[str, Any] | None) -> None:
         table = padded
     _OVERRIDE[0] = table
     _SCORERS.clear()  # (keyed by the table too: this only frees the old table's scorers)
+    _BY_WEIGHTS.clear()  # (the pairs of a scorer's products are the table's)
 
 
 def _current() -> dict[str, Any]:
@@ -238,6 +239,8 @@ class CardScorer:
 # (the table, the rules, the scorer or None); cleared when full or when the table changes
 _SCORERS: dict[tuple[int, ...], tuple[dict[str, Any], Ruleset, CardScorer | None]] = {}
 _MAX_SCORERS = 4096
+# the scorers by their weights (of the table in force: cleared with `_SCORERS`)
+_BY_WEIGHTS: dict[tuple[float, ...], CardScorer] = {}
 
 
 def card_scorer(
@@ -258,10 +261,14 @@ def card_scorer(
         return found[2]
     weights = card_weights(rules, position, played, in_hand, trumps, off_suit=off_suit)
     scorer = None
-    if weights is not None:
-        scorer = CardScorer.of(weights, product_pairs() if len(weights) > len(FEATURES) else ())
+    if weights is not None:  # one scorer per distinct weights (a stage spans many keys)
+        scorer = _BY_WEIGHTS.get(tuple(weights))
+        if scorer is None:
+            pairs = product_pairs() if len(weights) > len(FEATURES) else ()
+            scorer = _BY_WEIGHTS[tuple(weights)] = CardScorer.of(weights, pairs)
     if len(_SCORERS) >= _MAX_SCORERS:
         _SCORERS.clear()
+        _BY_WEIGHTS.clear()
     _SCORERS[key] = (table, rules, scorer)
     return scorer
 

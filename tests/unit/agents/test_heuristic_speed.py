@@ -13,7 +13,13 @@ from operator import mul
 import pytest
 
 from tests.unit.agents.features_reference import reference_rows
-from tressette_dsl.agents import endgame, endgame_score, endgame_view, heuristic_eval
+from tressette_dsl.agents import (
+    endgame,
+    endgame_score,
+    endgame_view,
+    endgame_worlds,
+    heuristic_eval,
+)
 from tressette_dsl.agents.action_words import by_verb, plain_plays
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.heuristic import HeuristicAgent, _View
@@ -114,6 +120,8 @@ def _forget_solved() -> None:
     endgame._MODELS.clear()
     endgame._ANSWERS.clear()
     endgame._MONOTONE.clear()
+    endgame._SCORERS[:] = [None, {}]
+    endgame_worlds._CAPTURED[:] = [None, ((), ())]
     endgame_score._MARGINS.clear()
 
 
