@@ -149,19 +149,7 @@ def _best(
 class _Model:
     """The parts of a ruleset the trick model needs, checked once per ruleset."""
 
-    __slots__ = (
-        "bonus",
-        "follow",
-        "n",
-        "next_seat",
-        "ordered",
-        "rules",
-        "runs",
-        "spec",
-        "suits",
-        "values",
-        "winners",
-    )
+    __slots__ = ("bonus", "follow", "n", "next_seat", "rules", "runs", "spec", "suits", "values")
 
     def __init__(self, rules: Ruleset, spec: TricksPhase) -> None:
         self.rules, self.spec = rules, spec
@@ -178,11 +166,6 @@ class _Model:
         self.follow: dict[tuple[int, tuple[tuple[str, int], ...]], bool] = {}
         # the touching runs of a suit's cards in a hand, by (suit, live cards, the hand's)
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
-        # the engine's winner of a full trick, by (trump, the trick's plays): the same
-        # tricks recur across the lines, worlds and decisions of a deal
-        self.winners: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
-        # `_Search.moves` by (playable cards, live cards, the trick's best, trump)
-        self.ordered: dict[tuple[int, int, int, int], list[int]] = {}
 
     def must_follow(self, trick_no: int, sizes: tuple[tuple[str, int], ...]) -> bool | None:
         """The follow-suit rule for trick `trick_no` with these zone sizes; None when it
@@ -225,10 +208,6 @@ def _model(rules: Ruleset) -> _Model | None:
     return model
 
 
-# entries kept in a model's tables of trick winners and move orders before they are
-# emptied (a search's nodes repeat within a deal; a simulate worker stays small)
-_KEEP = 20_000
-
 # the answers of the last decisions solved, by everything an answer is a function of (a
 # seat decides again on the same observation: a test scrambling hidden cards, a replay)
 _ANSWERS: dict[tuple[Any, ...], tuple[Ruleset, tuple[str, int] | None]] = {}
@@ -265,12 +244,6 @@ class _Search:
         self.follow_all = rules_follow.pop() if len(rules_follow) == 1 else None
         if len(model.runs) > 200_000:
             model.runs.clear()
-        if len(model.winners) > _KEEP:
-            model.winners.clear()
-        self.winners = model.winners
-        if len(model.ordered) > _KEEP:
-            model.ordered.clear()
-        self.ordered = model.ordered
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = model.runs
         self.lead_key = [(-self.values[c], -self.strength[c]) for c in range(len(self.values))]
 
@@ -341,13 +314,8 @@ class _Search:
         return hand
 
     def winner(self, trick: Sequence[tuple[int, int]]) -> int:
-        """The engine's own trick winner (`winner_of`), remembered by trick."""
-        plays = tuple(trick)
-        key = (self.trump, plays)
-        found = self.winners.get(key)
-        if found is None:
-            found = self.winners[key] = winner_of(self.model.rules, plays, self.trump)
-        return found
+        """The engine's own trick winner (`winner_of`)."""
+        return winner_of(self.model.rules, tuple(trick), self.trump)
 
     def moves(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
         """The cards worth trying: one of each run of touching cards of a suit in the
@@ -369,23 +337,6 @@ class _Search:
             live |= h
         for _x, c in trick:
             live |= 1 << c
-        best = -1  # the trick's best card so far (the order of a follower's cards)
-        if trick:
-            best = trick[0][1]
-            for _x, c in trick[1:]:
-                if self._beats(c, best):
-                    best = c
-        # the answer is a function of these alone (and of the trump, fixed per search):
-        # remembered across the nodes, searches and decisions of a deal
-        key = (playable, live, best, self.trump)
-        found = self.ordered.get(key)
-        if found is None:
-            found = self.ordered[key] = self._moves(playable, live, best)
-        return found
-
-    def _moves(self, playable: int, live: int, best: int) -> list[int]:
-        """`moves` worked out: the runs of `playable` among the `live` cards, ordered for
-        a leader (`best` -1) or for a follower against the trick's `best` card."""
         out: list[int] = []
         values = self.values
         suit_mask = self.suit_mask
@@ -401,7 +352,11 @@ class _Search:
             out.extend(found)
         if len(out) < 2:
             return out
-        if best >= 0:
+        if trick:
+            best = trick[0][1]
+            for _x, c in trick[1:]:
+                if self._beats(c, best):
+                    best = c
             beats, strength = self._beats, self.strength
 
             def follow_key(c: int) -> tuple[int, int, int]:

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 import struct
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from operator import mul
+from typing import TypeVar
 
 import pytest
 
@@ -29,6 +30,8 @@ from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
 from tressette_dsl.rules.model import Ruleset
+
+T = TypeVar("T")
 
 
 def _decisions(rules: Ruleset, deals: int) -> Iterator[tuple[GameState, list[Action]]]:
@@ -125,6 +128,19 @@ def _forget_solved() -> None:
     endgame_score._MARGINS.clear()
 
 
+def _warm_and_fresh(n: int, answer: Callable[[int], T]) -> tuple[list[T], list[T]]:
+    """`answer(k)` for k below `n`: in order with the solver's tables kept from one to
+    the next, and each alone after emptying them, in the reverse order (as a list in
+    the order of k)."""
+    _forget_solved()
+    warm = [answer(k) for k in range(n)]
+    fresh = []
+    for k in reversed(range(n)):
+        _forget_solved()
+        fresh.append(answer(k))
+    return warm, fresh[::-1]
+
+
 @pytest.mark.parametrize("ruleset", ["tressette-in-due", "briscola-chiamata"])
 def test_endgame_decisions_do_not_depend_on_what_was_solved_before(ruleset: str) -> None:
     """The late decisions with the sampled and exact endgames, in order with the solver's
@@ -147,18 +163,14 @@ def test_endgame_decisions_do_not_depend_on_what_was_solved_before(ruleset: str)
             agent.act(rules, observe(rules, state, seat), legal, random.Random(k), worlds=worlds)
         )
 
-    _forget_solved()
-    warm = [decide(k) for k in range(len(late))]
-    fresh = []
-    for k in reversed(range(len(late))):
-        _forget_solved()
-        fresh.append(decide(k))
-    assert warm == fresh[::-1]
+    warm, fresh = _warm_and_fresh(len(late), decide)
+    assert warm == fresh
 
 
 def test_the_solver_visits_the_same_nodes_with_its_tables_warm_or_empty() -> None:
-    """The moves and trick winners remembered across searches give each search the same
-    move order, so the same nodes (the node budget decides when an answer is given)."""
+    """What the solver keeps across searches (the runs of touching cards, the scorers,
+    the scored ends of the deal) gives each search the same moves in the same order and
+    the same values, so the same nodes (the node budget decides when an answer is given)."""
     rules = load_ruleset("tressette-in-due")
     solved = []
     for state, legal in _decisions(rules, 8):
@@ -181,10 +193,5 @@ def test_the_solver_visits_the_same_nodes_with_its_tables_warm_or_empty() -> Non
         legal = [rules.deck.by_text[c] for c in cards]
         return endgame._best(search, rules, legal, cards[0]), search.nodes
 
-    _forget_solved()
-    warm = [nodes(k) for k in range(len(solved))]
-    fresh = []
-    for k in reversed(range(len(solved))):
-        _forget_solved()
-        fresh.append(nodes(k))
-    assert warm == fresh[::-1]
+    warm, fresh = _warm_and_fresh(len(solved), nodes)
+    assert warm == fresh
