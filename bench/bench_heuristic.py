@@ -24,15 +24,13 @@ must match, the speed-ups change no decision). A measurement, not a test.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/, for bench_simulate
+from bench_simulate import add_trees, interleaved
 
 # Run inside the measured interpreter: one round, printed as JSON.
 _ROUND = r"""
@@ -89,46 +87,23 @@ out.update(rollouts=rollouts, rollouts_s=rollouts / spent, digest=digest.hexdige
 print(json.dumps(out))
 """
 
-_PYCACHE = tempfile.mkdtemp(prefix="bench-heuristic-pycache-")
 _FIGURES = ("off_ms", "on_ms", "rollouts_s")
-
-
-def _env(tree: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = str(tree)
-    env["PYTHONPYCACHEPREFIX"] = str(Path(_PYCACHE) / str(tree).strip("/").replace("/", "_"))
-    return env
-
-
-def one_round(tree: Path, args: argparse.Namespace) -> dict[str, object]:
-    command = [sys.executable, "-c", _ROUND, str(tree), args.ruleset]
-    command += [str(args.deals), str(args.seed), str(args.every)]
-    out = subprocess.run(
-        command, cwd=tree, env=_env(tree), capture_output=True, text=True, check=True
-    )
-    figures: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
-    return figures
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--against", type=Path, default=None, help="tree A to compare with")
-    parser.add_argument("--tree", type=Path, default=ROOT, help="tree B (default: this one)")
+    add_trees(parser)
     parser.add_argument("--ruleset", default="tressette")
     parser.add_argument("--deals", type=int, default=6, help="deals of positions (default 6)")
     parser.add_argument("--every", type=int, default=4, help="rollouts at every k-th card play")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per tree (default 5)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    trees = [args.tree.resolve()] if args.against is None else [args.against.resolve()]
-    if args.against is not None:
-        trees.append(args.tree.resolve())
     load = os.getloadavg()[0]
     print(f"{args.ruleset!r}, positions of {args.deals} deals from seed {args.seed}")
-    rounds: dict[Path, list[dict[str, object]]] = {t: [] for t in trees}
-    for _ in range(args.rounds):
-        for tree in trees:
-            rounds[tree].append(one_round(tree, args))
+    code_argv = [args.ruleset, str(args.deals), str(args.seed), str(args.every)]
+    rounds = interleaved(args, args.rounds, _ROUND, code_argv)
+    trees = list(rounds)
     medians: list[dict[str, float]] = []
     digests: list[set[str]] = []
     for label, tree in zip("AB" if len(trees) == 2 else "B", trees, strict=False):
