@@ -210,6 +210,7 @@ class _View:
         self._partners: set[int] | None = None
         self._opponents: list[int] | None = None
         self._partner_suits: tuple[set[int], set[int]] | None = None
+        self._unseen: tuple[set[str], dict[int, list[int]]] | None = None
 
     # --- cards --------------------------------------------------------------------------
     def suit_len(self, suit: int) -> int:
@@ -227,6 +228,20 @@ class _View:
             return self._seen
         out = self._seen = seen_cards(self.obs, self.hand)
         return out
+
+    def unseen_strengths(self, seen: set[str]) -> dict[int, list[int]]:
+        """Per suit, the strengths of the deck's cards not in `seen` (this decision's
+        `seen()`), in the deck's order: worked out once a decision instead of a walk
+        over the deck for every card asked about (`trump_play`); callers only read it."""
+        found = self._unseen
+        if found is None or found[0] is not seen:
+            deck = self.deck
+            out: dict[int, list[int]] = {}
+            for i in deck.cards:
+                if deck.card_text[i] not in seen:
+                    out.setdefault(deck.card_suit[i], []).append(deck.card_strength[i])
+            found = self._unseen = (seen, out)
+        return found[1]
 
     def is_master(self, card: str, seen: set[str]) -> bool:
         """No card still unseen by this seat, of the same suit, is stronger."""

@@ -56,20 +56,17 @@ def _safe(view: _View, card: str, seats: list[int], seen: set[str], trump: int) 
     if not seats:
         return True
     suit, strength = view.suit(card), view.strength(card)
-    deck = view.deck
     voids = view.voids()
-    trump_void = all(trump in voids.get(s, set()) for s in seats)
-    for i in deck.cards:
-        other = deck.card_text[i]
-        if other in seen:
-            continue
-        other_suit = deck.card_suit[i]
-        if other_suit == suit and deck.card_strength[i] > strength:
-            if not all(suit in voids.get(s, set()) for s in seats):
-                return False
-        elif other_suit == trump and suit != trump and not trump_void:
-            return False
-    return True
+    unseen = view.unseen_strengths(seen)  # per suit, once a decision
+    # a stronger unseen card of its suit, unless every seat after showed a void in it
+    if any(other > strength for other in unseen.get(suit, ())) and not all(
+        suit in voids.get(s, set()) for s in seats
+    ):
+        return False
+    # a side-suit card with a trump still out, unless every seat after is void in trumps
+    return not (
+        suit != trump and unseen.get(trump) and not all(trump in voids.get(s, set()) for s in seats)
+    )
 
 
 def trump_card(view: _View, cards: list[str], trump: int) -> str:
