@@ -80,7 +80,7 @@ from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.agents.trump_play import trump_card
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
-from tressette_dsl.rules.model import AuctionPhase, Ruleset
+from tressette_dsl.rules.model import AuctionPhase, Deck, Ruleset
 from tressette_dsl.rules.phases.auction import BidSpec
 
 CardKey = tuple[int, int]
@@ -182,6 +182,33 @@ def _mean_share(rules: Ruleset, size: int) -> float:
     mean = total / samples or 1.0
     _MEAN_SHARES[key] = (rules, mean)
     return mean
+
+
+# id(deck) -> (the deck, per card index the deck's stronger cards of its suit, in the
+# deck's order); the deck is kept, so its id is not reused while the entry lives
+_STRONGER: dict[int, tuple[Deck, dict[int, tuple[int, ...]]]] = {}
+
+
+def _stronger_cards(deck: Deck) -> dict[int, tuple[int, ...]]:
+    """Per card of `deck`, its stronger cards of the same suit: worked out once per deck
+    (`expected_share` asked it of every card of every hand it rated, a walk of the deck
+    each, and the mean share rates 200 hands)."""
+    found = _STRONGER.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    out = {
+        c: tuple(
+            o
+            for o in deck.cards
+            if deck.card_suit[o] == deck.card_suit[c]
+            and deck.card_strength[o] > deck.card_strength[c]
+        )
+        for c in deck.cards
+    }
+    if len(_STRONGER) >= 64:
+        _STRONGER.clear()
+    _STRONGER[id(deck)] = (deck, out)
+    return out
 
 
 class _View:
@@ -430,14 +457,9 @@ class _View:
         n = self.rules.players.count
         held = set(cards)
         points = 0.0
+        stronger = _stronger_cards(deck)
         for c in cards:
-            suit, strength = deck.card_suit[c], deck.card_strength[c]
-            stronger = [
-                o
-                for o in deck.cards
-                if deck.card_suit[o] == suit and deck.card_strength[o] > strength
-            ]
-            sure = all(o in held for o in stronger)
+            sure = all(o in held for o in stronger[c])
             points += deck.card_value[c] * (1.0 if sure else 1 / 3)
             if sure:
                 points += average * (n - 1)
