@@ -31,6 +31,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from tressette_dsl.rules.model import Deck
+
 if TYPE_CHECKING:
     from tressette_dsl.agents.heuristic import _View
 
@@ -88,10 +90,21 @@ def _cheap_key(view: _View, trump: int) -> Callable[[str], tuple[int, int, int, 
 
 def _worth_trumping(view: _View) -> Fraction:
     """A trick worth a trump with opponents still to play: the mean value of the deck's
-    cards that have points (a high card's worth, from the ruleset's values), exact."""
+    cards that have points (a high card's worth, from the ruleset's values), exact;
+    worked out once per deck (a `Fraction` is slow to make, and every follow asked)."""
     deck = view.deck
-    values = [deck.card_value[c] for c in deck.cards if deck.card_value[c] > 0]
-    return Fraction(sum(values), len(values)) if values else Fraction(deck.unit or 1)
+    found = _WORTH.get(id(deck))
+    if found is None or found[0] is not deck:
+        values = [deck.card_value[c] for c in deck.cards if deck.card_value[c] > 0]
+        worth = Fraction(sum(values), len(values)) if values else Fraction(deck.unit or 1)
+        if len(_WORTH) >= 64:
+            _WORTH.clear()
+        found = _WORTH[id(deck)] = (deck, worth)
+    return found[1]
+
+
+# id(deck) -> (the deck, `_worth_trumping`'s answer): the deck kept, so its id is not reused
+_WORTH: dict[int, tuple[Deck, Fraction]] = {}
 
 
 def _lead(view: _View, cards: list[str], trump: int) -> str:
