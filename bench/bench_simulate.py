@@ -71,18 +71,11 @@ def _env(tree: Path) -> dict[str, str]:
     return env
 
 
-def one_round(tree: Path, args: argparse.Namespace) -> dict[str, object]:
+def run_json(tree: Path, code: str, argv: list[str]) -> dict[str, object]:
+    """`code` run by a fresh interpreter with `tree` first on its path (`argv` after the
+    tree), its last line of output read as JSON."""
     out = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            _ROUND,
-            str(tree),
-            args.ruleset,
-            str(args.games),
-            str(args.seed),
-            args.agents,
-        ],
+        [sys.executable, "-c", code, str(tree), *argv],
         cwd=tree,
         env=_env(tree),
         capture_output=True,
@@ -93,25 +86,42 @@ def one_round(tree: Path, args: argparse.Namespace) -> dict[str, object]:
     return figures
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def add_trees(parser: argparse.ArgumentParser) -> None:
+    """The `--against` and `--tree` options (shared with bench_heuristic.py)."""
     parser.add_argument("--against", type=Path, default=None, help="tree A to compare with")
     parser.add_argument("--tree", type=Path, default=ROOT, help="tree B (default: this one)")
+
+
+def interleaved(
+    args: argparse.Namespace, rounds: int, code: str, argv: list[str]
+) -> dict[Path, list[dict[str, object]]]:
+    """Each tree's rounds of `code` (`run_json`), the trees taking turns round by round
+    (tree A, from `--against`, first): a load that changes during the run meets both."""
+    trees = [args.tree.resolve()] if args.against is None else [args.against.resolve()]
+    if args.against is not None:
+        trees.append(args.tree.resolve())
+    runs: dict[Path, list[dict[str, object]]] = {t: [] for t in trees}
+    for _ in range(rounds):
+        for tree in trees:
+            runs[tree].append(run_json(tree, code, argv))
+    return runs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_trees(parser)
     parser.add_argument("--ruleset", default="tressette")
     parser.add_argument("--agents", default="heuristic", help="agent kinds, cycled over seats")
     parser.add_argument("--games", type=int, default=12, help="matches per round (default 12)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds per tree (default 5)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    trees = [args.tree.resolve()] if args.against is None else [args.against.resolve()]
-    if args.against is not None:
-        trees.append(args.tree.resolve())
     load = os.getloadavg()[0]
     print(f"{args.games} matches of {args.agents} bots on {args.ruleset!r}, {args.rounds} rounds")
-    rounds: dict[Path, list[dict[str, object]]] = {t: [] for t in trees}
-    for _ in range(args.rounds):
-        for tree in trees:
-            rounds[tree].append(one_round(tree, args))
+    rounds = interleaved(
+        args, args.rounds, _ROUND, [args.ruleset, str(args.games), str(args.seed), args.agents]
+    )
+    trees = list(rounds)
     medians = []
     for label, tree in zip("AB" if len(trees) == 2 else "B", trees, strict=False):
         runs = rounds[tree]

@@ -31,10 +31,19 @@ def card_of(action: Action) -> str:
 
 
 def by_verb(legal: Sequence[Action]) -> dict[str, list[Action]]:
-    """The actions grouped by their first word, each group in the order of `legal`."""
+    """The actions grouped by their first word, each group in the order of `legal`
+    (`verb` inline: a lead offers some thirty actions)."""
     out: dict[str, list[Action]] = {}
+    known = VERBS.get
     for action in legal:
-        out.setdefault(verb(action), []).append(action)
+        word = known(type(action))
+        if word is None:
+            word = str(action).split(" ", 1)[0]
+        found = out.get(word)
+        if found is None:
+            out[word] = [action]
+        else:
+            found.append(action)
     return out
 
 
@@ -43,6 +52,11 @@ def plain_plays(plays: Sequence[Action]) -> dict[str, Action]:
     if listed, else its first play."""
     plain: dict[str, Action] = {}
     for action in plays:
+        if type(action) is Play:  # (`card_of` and `_bare` inline: the common case)
+            card = action.card
+            if card not in plain or not action.signals or _bare_play(action):
+                plain[card] = action
+            continue
         card = card_of(action)
         if card not in plain or _bare(action):
             plain[card] = action
@@ -50,6 +64,16 @@ def plain_plays(plays: Sequence[Action]) -> dict[str, Action]:
 
 
 def _bare(action: Action) -> bool:
-    if type(action) is Play and not action.signals:  # "play CARD": two words
-        return True
+    if type(action) is Play:
+        return not action.signals or _bare_play(action)
     return len(str(action).split()) == 2
+
+
+def _bare_play(play: Play) -> bool:
+    """Is the text of `play`, which has signals, two words? Only if every signal's word is
+    blank (a value always shows) and the card is one word: `str` and `split` without
+    building the text (each lead offers a play per card and signal)."""
+    for signal, value in play.signals:
+        if value is not None or signal.split():
+            return False
+    return len(play.card.split()) == 1

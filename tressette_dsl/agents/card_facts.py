@@ -59,13 +59,24 @@ def card_lookups(deck: Deck) -> tuple[CardFacts, CardLookup, CardLookup, CardLoo
     """The deck's facts and its index, suit, strength and value by card text, as the
     bots' views bind them (`view.suit(card)` is then one dict lookup)."""
     facts = card_facts(deck)
-    return (
+    found = _LOOKUPS.get(id(facts))
+    if found is not None and found[0] is facts:
+        return found
+    lookups = (
         facts,
         facts.index.__getitem__,
         facts.suit.__getitem__,
         facts.strength.__getitem__,
         facts.value.__getitem__,
     )
+    if len(_LOOKUPS) >= _MAX_DECKS:
+        _LOOKUPS.clear()
+    _LOOKUPS[id(facts)] = lookups  # (bound once: every decision's view asks)
+    return lookups
+
+
+# id(facts) -> the facts and their lookups (the facts kept, so the id is not reused)
+_LOOKUPS: dict[int, tuple[CardFacts, CardLookup, CardLookup, CardLookup, CardLookup]] = {}
 
 
 # id(deck) -> (that deck, its facts): the deck is kept, so its id cannot be reused while

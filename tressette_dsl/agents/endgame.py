@@ -261,12 +261,12 @@ class _Search:
             int(z["size"]) and z["id"] == model.spec.draw.source for z in obs.zones
         ):
             return None  # cards still to draw
-        probe = Scorer(rules, obs, pos, ((), ()), 0)
+        probe = _scorer(rules, obs, pos, ((), ()), 0)
         sides = engine_sides(rules, probe.state)
         if len(sides) != 2:
             return None
         mine = 0 if obs.seat in sides[0] else 1
-        scorer = Scorer(rules, obs, pos, (sides[0], sides[1]), mine)
+        scorer = _scorer(rules, obs, pos, (sides[0], sides[1]), mine)
         sizes = tuple(sorted((f"{z['id']}_size", int(z["size"])) for z in obs.zones))
         tricks_left = -(-(sum(h.bit_count() for h in pos.hands) + len(pos.trick)) // model.n)
         follows: dict[int, bool] = {}
@@ -469,8 +469,25 @@ class _Search:
         a0, b0 = alpha, beta
         maximize = seat in self.mine
         best = -_INF if maximize else _INF
+        n, values = self.n, self.values
         for card in self.moves(hands, trick, seat):
-            v = self._child(hands, trick, seat, card, (alpha, beta, units, tricks))
+            # `_child` inline (the hot path of the exhaustive search): the same values
+            new_hands = list(hands)
+            new_hands[seat] &= ~(1 << card)
+            now = (*trick, (seat, card))
+            if len(now) < n:
+                v = self._value(tuple(new_hands), now, (alpha, beta, units, tricks), -1)
+            else:
+                winner = self.winner(now)
+                taken = 0
+                for _x, c in now:
+                    taken += values[c]
+                won = tuple([u + taken if x == winner else u for x, u in enumerate(units)])
+                took = tuple([t + 1 if x == winner else t for x, t in enumerate(tricks)])
+                if not any(new_hands):
+                    v = self.scorer.margin(won, took, winner)
+                else:
+                    v = self._value(tuple(new_hands), (), (alpha, beta, won, took), winner)
             if maximize:
                 best = max(best, v)
                 alpha = max(alpha, best)
@@ -602,6 +619,32 @@ def _monotone(scorer: Scorer, pos: Position, mine: Sequence[int], theirs: Sequen
 
 
 _MONOTONE: dict[tuple[Any, ...], tuple[Ruleset, bool]] = {}
+
+
+# the observation of the last decision and its scorers: (that observation, {key: scorer})
+_SCORERS: list[Any] = [None, {}]
+
+
+def _scorer(
+    rules: Ruleset,
+    obs: Observation,
+    pos: Position,
+    sides: tuple[tuple[int, ...], tuple[int, ...]],
+    mine: int,
+) -> Scorer:
+    """`Scorer(rules, obs, pos, sides, mine)`, made once per decision for the parts of
+    `pos` a scorer reads (what each seat captured and its tricks, the partner, the zones'
+    leftovers): the sampled worlds of one decision share them, so its eight worlds built
+    sixteen scorers (and their game states) where one or two serve. A scorer's answers
+    are a function of those parts and the observation, which is immutable."""
+    if _SCORERS[0] is not obs:
+        _SCORERS[0], _SCORERS[1] = obs, {}
+    made: dict[tuple[Any, ...], Scorer] = _SCORERS[1]
+    key = (pos.won, pos.tricks_won, pos.partner, pos.leftover_zone, sides, mine)
+    found = made.get(key)
+    if found is None or found.rules is not rules:
+        found = made[key] = Scorer(rules, obs, pos, sides, mine)
+    return found
 
 
 __all__ = ["MAX_CARDS", "NODES", "OutOfBudget", "endgame_card", "solve"]

@@ -89,6 +89,7 @@ class Scorer:
             elif to == "declarer" and obs.declarer is not None:
                 self.leftover_fixed[int(obs.declarer)] += units
         self.reverse = rules.match.winner == "lowest"
+        self._answers: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
         self._context = (
             id(rules),
             self.sides,
@@ -102,7 +103,16 @@ class Scorer:
 
     def margin(self, units: Sequence[int], tricks: Sequence[int], last: int) -> int:
         """The deciding side's margin when the rest of the deal gives seat x `units[x]`
-        card units and `tricks[x]` tricks, and seat `last` takes the last trick."""
+        card units and `tricks[x]` tricks, and seat `last` takes the last trick (this
+        scorer's answers remembered by their arguments, before the shared table's key is
+        built: a search asks the same ends of the deal again and again)."""
+        mine = (tuple(units), tuple(tricks), last)
+        found_here = self._answers.get(mine)
+        if found_here is None:
+            found_here = self._answers[mine] = self._shared_margin(units, tricks, last)
+        return found_here
+
+    def _shared_margin(self, units: Sequence[int], tricks: Sequence[int], last: int) -> int:
         rules, pos = self.rules, self.pos
         won = [
             self.won_units[x]

@@ -55,11 +55,6 @@ def position(rules: Ruleset, obs: Observation) -> Position | None:
     hands = [0] * n
     hands[obs.seat] = own
     seen = own | _mask(by_text, obs.discarded)
-    won, tricks_won, in_tricks = captured(by_text, obs, n)
-    seen |= in_tricks
-    trick = tuple((int(x), int(by_text[c])) for x, c in obs.trick)
-    for _x, card in trick:
-        seen |= 1 << card
     slots = [0] * n
     for x in range(n):
         if x == obs.seat:
@@ -70,6 +65,14 @@ def position(rules: Ruleset, obs: Observation) -> Position | None:
         slots[x] = obs.hand_sizes[x] - shown.bit_count()
         if slots[x] < 0:
             return None
+    voids = _voids(rules, obs)
+    if _open_everywhere(slots, voids):
+        return None  # (before the tricks and zones are read: the common answer, cheaply)
+    won, tricks_won, in_tricks = captured(by_text, obs, n)
+    seen |= in_tricks
+    trick = tuple((int(x), int(by_text[c])) for x, c in obs.trick)
+    for _x, card in trick:
+        seen |= 1 << card
     zones = _zones(rules, obs)
     if zones is None:
         return None
@@ -80,7 +83,7 @@ def position(rules: Ruleset, obs: Observation) -> Position | None:
     unseen = deck.full_mask & ~seen
     if unseen.bit_count() != sum(slots):
         return None
-    placed = _place(rules, obs, unseen, slots)
+    placed = _place(rules, unseen, slots, voids)
     if placed is None:
         return None
     for card, seat in placed.items():
@@ -165,12 +168,21 @@ def _voids(rules: Ruleset, obs: Observation) -> list[set[int]]:
     return out
 
 
+def _open_everywhere(slots: list[int], voids: list[set[int]]) -> bool:
+    """No seat with hidden cards has shown a void, and two or more have some: every
+    unseen card may then go to each of two or more seats and none of them can take them
+    all (another holds some), so no deduction of `_place` can start and the position is
+    not determined (the walk answered None; here without it)."""
+    open_seats = [x for x, cap in enumerate(slots) if cap > 0]
+    return len(open_seats) > 1 and not any(voids[x] for x in open_seats)
+
+
 def _place(
-    rules: Ruleset, obs: Observation, unseen: int, slots: list[int]
+    rules: Ruleset, unseen: int, slots: list[int], voids: list[set[int]]
 ) -> dict[int, int] | None:
-    """Each unseen card's seat by forced deductions, or None when one stays open."""
+    """Each unseen card's seat by forced deductions, or None when one stays open
+    (`voids`: the suits each seat showed it lacks, `_voids`)."""
     suit_of = rules.deck.card_suit
-    voids = _voids(rules, obs)
     left = list(slots)
     open_cards: dict[int, set[int]] = {}
     for card in iter_cards(unseen):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.bid_reading import AuctionWorlds
@@ -127,7 +128,10 @@ def world_position(rules: Ruleset, obs: Observation, world: GameState) -> Positi
     deck = rules.deck
     by_text = deck.by_text
     n = rules.players.count
-    won, tricks_won, _every = captured(by_text, obs, n)
+    if _CAPTURED[0] is not obs:  # the same for every world of the decision: once
+        won_now, tricks_now, _every = captured(by_text, obs, n)
+        _CAPTURED[0], _CAPTURED[1] = obs, (tuple(won_now), tuple(tricks_now))
+    won, tricks_won = _CAPTURED[1]
     hands = list(world.cards.hands)
     zones: list[tuple[int, int]] = []
     leftover = 0
@@ -143,12 +147,16 @@ def world_position(rules: Ruleset, obs: Observation, world: GameState) -> Positi
         trick=tuple((int(x), int(by_text[c])) for x, c in obs.trick),
         leader=int(obs.leader if obs.leader is not None else obs.seat),
         trick_no=int(obs.trick_no),
-        won=tuple(won),
-        tricks_won=tuple(tricks_won),
+        won=won,
+        tricks_won=tricks_won,
         leftover=leftover,
         leftover_zone=tuple(zones),
         partner=_partner(rules, obs, hands),
     )
+
+
+# the observation `world_position` last read and what its finished tricks gave each seat
+_CAPTURED: list[Any] = [None, ((), ())]
 
 
 __all__ = ["MAX_CARDS", "NODES", "WORLDS", "sampled_card", "sampled_totals", "world_position"]

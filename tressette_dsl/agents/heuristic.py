@@ -66,7 +66,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import mul
 
 from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays, verb
@@ -75,18 +74,13 @@ from tressette_dsl.agents.bid_table import bid_chance
 from tressette_dsl.agents.card_facts import call_preference, card_lookups, seen_cards
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
-from tressette_dsl.agents.heuristic_eval import (
-    card_weights,
-    override_margin,
-    product_pairs,
-    with_products,
-)
+from tressette_dsl.agents.heuristic_eval import card_scorer, override_margin
 from tressette_dsl.agents.heuristic_features import card_features
 from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.agents.trump_play import trump_card
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation
-from tressette_dsl.rules.model import AuctionPhase, Ruleset
+from tressette_dsl.rules.model import AuctionPhase, Deck, Ruleset
 from tressette_dsl.rules.phases.auction import BidSpec
 
 CardKey = tuple[int, int]
@@ -190,6 +184,33 @@ def _mean_share(rules: Ruleset, size: int) -> float:
     return mean
 
 
+# id(deck) -> (the deck, per card index the deck's stronger cards of its suit, in the
+# deck's order); the deck is kept, so its id is not reused while the entry lives
+_STRONGER: dict[int, tuple[Deck, dict[int, tuple[int, ...]]]] = {}
+
+
+def _stronger_cards(deck: Deck) -> dict[int, tuple[int, ...]]:
+    """Per card of `deck`, its stronger cards of the same suit: worked out once per deck
+    (`expected_share` asked it of every card of every hand it rated, a walk of the deck
+    each, and the mean share rates 200 hands)."""
+    found = _STRONGER.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    out = {
+        c: tuple(
+            o
+            for o in deck.cards
+            if deck.card_suit[o] == deck.card_suit[c]
+            and deck.card_strength[o] > deck.card_strength[c]
+        )
+        for c in deck.cards
+    }
+    if len(_STRONGER) >= 64:
+        _STRONGER.clear()
+    _STRONGER[id(deck)] = (deck, out)
+    return out
+
+
 class _View:
     """The facts one decision needs, from the rules and this seat's observation."""
 
@@ -209,6 +230,14 @@ class _View:
         # the deck's facts by card text: one dict lookup a question (`card_facts`)
         self.facts, self.idx, self.suit, self.strength, self.value = card_lookups(rules.deck)
         self._suit_lens: dict[int, int] | None = None
+        # what the rules and the card evaluator ask many times a decision, read once
+        # (each a function of the observation alone; callers only read them)
+        self._trump_read = False
+        self._trump: int | None = None
+        self._partners: set[int] | None = None
+        self._opponents: list[int] | None = None
+        self._partner_suits: tuple[set[int], set[int]] | None = None
+        self._unseen: tuple[set[str], dict[int, list[int]]] | None = None
 
     # --- cards --------------------------------------------------------------------------
     def suit_len(self, suit: int) -> int:
@@ -226,6 +255,20 @@ class _View:
             return self._seen
         out = self._seen = seen_cards(self.obs, self.hand)
         return out
+
+    def unseen_strengths(self, seen: set[str]) -> dict[int, list[int]]:
+        """Per suit, the strengths of the deck's cards not in `seen` (this decision's
+        `seen()`), in the deck's order: worked out once a decision instead of a walk
+        over the deck for every card asked about (`trump_play`); callers only read it."""
+        found = self._unseen
+        if found is None or found[0] is not seen:
+            deck = self.deck
+            out: dict[int, list[int]] = {}
+            for i in deck.cards:
+                if deck.card_text[i] not in seen:
+                    out.setdefault(deck.card_suit[i], []).append(deck.card_strength[i])
+            found = self._unseen = (seen, out)
+        return found[1]
 
     def is_master(self, card: str, seen: set[str]) -> bool:
         """No card still unseen by this seat, of the same suit, is stronger."""
@@ -263,12 +306,21 @@ class _View:
         return all(suit in voids.get(seat, set()) for seat in seats)
 
     def opponents(self) -> list[int]:
-        partners = self.partners()
-        return [x for x in range(self.rules.players.count) if x != self.me and x not in partners]
+        """The seats not on this seat's side (read once a decision)."""
+        found = self._opponents
+        if found is None:
+            partners, me = self.partners(), self.me
+            count = self.rules.players.count
+            found = self._opponents = [x for x in range(count) if x != me and x not in partners]
+        return found
 
     def trump(self) -> int | None:
-        trump = self.obs.trump
-        return self.deck.suits.index(trump) if trump in self.deck.suits else None
+        """The trump suit's index, None without one (read once a decision)."""
+        if not self._trump_read:
+            trump = self.obs.trump
+            self._trump = self.deck.suits.index(trump) if trump in self.deck.suits else None
+            self._trump_read = True
+        return self._trump
 
     def trick_best(self) -> tuple[int, str]:
         """The seat winning the trick on the table so far, and its card (a trick begun)."""
@@ -294,6 +346,13 @@ class _View:
 
     # --- seats and sides --------------------------------------------------------------------
     def partners(self) -> set[int]:
+        """The seats known to be on this seat's side (worked out once a decision)."""
+        found = self._partners
+        if found is None:
+            found = self._partners = self._find_partners()
+        return found
+
+    def _find_partners(self) -> set[int]:
         rules, obs, me = self.rules, self.obs, self.me
         if rules.sides.mode == "teams":
             return set(rules.sides.seats[rules.sides.side_of[me]]) - {me}
@@ -398,14 +457,9 @@ class _View:
         n = self.rules.players.count
         held = set(cards)
         points = 0.0
+        stronger = _stronger_cards(deck)
         for c in cards:
-            suit, strength = deck.card_suit[c], deck.card_strength[c]
-            stronger = [
-                o
-                for o in deck.cards
-                if deck.card_suit[o] == suit and deck.card_strength[o] > strength
-            ]
-            sure = all(o in held for o in stronger)
+            sure = all(o in held for o in stronger[c])
             points += deck.card_value[c] * (1.0 if sure else 1 / 3)
             if sure:
                 points += average * (n - 1)
@@ -526,18 +580,13 @@ class _View:
         obs = self.obs
         trumps = self.trump() is not None
         off_suit = bool(obs.trick) and self._off_suit(cards)
-        weights = card_weights(
+        scorer = card_scorer(
             self.rules, len(obs.trick), len(obs.tricks), len(self.hand), trumps, off_suit=off_suit
         )
-        if weights is None:
+        if scorer is None:
             return choice
-        rows = card_features(self, cards, choice)
-        if len(weights) > len(rows[0]):  # this key scores products of columns too
-            pairs = product_pairs()
-            rows = [with_products(row, pairs) for row in rows]
-        # the same products added in the same order as a generator would (`sum` of a
-        # `map`: no frame per column)
-        scores = [sum(map(mul, weights, _same_length(row, weights))) for row in rows]
+        # each row's weighted sum, its products included where the key scores them
+        scores = [scorer.score(row) for row in card_features(self, cards, choice)]
         best = max(range(len(cards)), key=scores.__getitem__)
         if scores[best] > scores[cards.index(choice)] + override_margin():
             return cards[best]
@@ -565,12 +614,19 @@ class _View:
         return best
 
     def partner_suits(self) -> tuple[set[int], set[int]]:
-        """Suits a partner said he still holds, and suits he said he has none of."""
+        """Suits a partner said he still holds, and suits he said he has none of (worked
+        out once a decision; callers only read them)."""
+        found = self._partner_suits
+        if found is None:
+            found = self._partner_suits = self._read_partner_suits()
+        return found
+
+    def _read_partner_suits(self) -> tuple[set[int], set[int]]:
         holds: set[int] = set()
         void: set[int] = set()
         partners = self.partners()
-        if not partners:
-            return holds, void
+        if not partners or not any(said["seat"] in partners for said in self.obs.signals):
+            return holds, void  # nothing said by a partner: nothing read
         firsts = {int(t["trick_no"]): t["plays"][0][1] for t in self.obs.tricks if t["plays"]}
         if self.obs.trick:
             firsts[self.obs.trick_no] = self.obs.trick[0][1]
@@ -695,10 +751,3 @@ class _View:
             )
 
         return min(cards, key=key)
-
-
-def _same_length(row: list[float], weights: Sequence[float]) -> list[float]:
-    """`row`, after checking it has a column per weight (what `zip(strict=True)` did)."""
-    if len(row) != len(weights):
-        raise ValueError(f"{len(row)} feature columns for {len(weights)} weights")
-    return row

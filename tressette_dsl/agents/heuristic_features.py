@@ -16,8 +16,11 @@ choice) is worked out the same way whatever rule picked the card.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from tressette_dsl.rules.model import Deck
 
 if TYPE_CHECKING:
     from tressette_dsl.agents.heuristic import _View
@@ -71,56 +74,45 @@ FEATURES: tuple[str, ...] = (
 
 
 def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[list[float]]:
-    """One row of `FEATURES` per card of `cards` (the distinct cards this seat may play)."""
-    deck = view.deck
+    """One row of `FEATURES` per card of `cards` (the distinct cards this seat may play).
+
+    What depends on a card's suit only (its unseen cards, the seat's holding, voids, who
+    led it) is worked out once per suit of `cards` (`_Suit`), not once per card, and only
+    for those suits; each number is the same expression over the same values in the same
+    order as before, so the rows are the same floats, bit for bit (a test compares them
+    with the first implementation's)."""
+    facts = view.facts
+    strength_of, value_of = facts.strength, facts.value
+    unit = float(view.deck.unit or 1)
     seen = view.seen()
-    unit = float(deck.unit or 1)
     partners = view.partners()
-    opponents = view.opponents()
-    voids = view.voids()
-    holds, said_void = view.partner_suits()
-    trump = view.trump()
-    hand = view.hand
-    late = 1.0 / max(1, len(hand))
-    # the unseen cards in the deck's order: (index, text, suit, strength, value)
-    unseen = [c for c in view.facts.in_order if c[1] not in seen]
-    suit_unseen: dict[int, list[int]] = {}
-    for _i, _t, s, strength, _v in unseen:
-        suit_unseen.setdefault(s, []).append(strength)
-    unseen_points: dict[int, float] = {}
-    for _i, _t, s, _st, v in unseen:
-        unseen_points[s] = unseen_points.get(s, 0.0) + v / unit
-    held: dict[int, list[str]] = {}
-    for card in hand:
-        held.setdefault(view.suit(card), []).append(card)
+    late = 1.0 / max(1, len(view.hand))
+    suits = _Suits(view, seen, partners, unit)
 
-    counts = _Counts(view, suit_unseen)
-    beaten_by, lowest_of = counts.beaten_by, counts.lowest_of
-
-    facts = _SuitFacts(view, unseen, voids, partners, opponents)
-
-    trick = list(view.obs.trick)
+    trick = view.obs.trick
     following = bool(trick)
     best_seat, best = view.trick_best() if following else (-1, "")
     after = view.seats_after()
     threats = [s for s in after if s not in partners]
-    trick_points = sum(view.value(c) for _s, c in trick) / unit
+    trick_points = sum(value_of[c] for _s, c in trick) / unit
     led = view.suit(trick[0][1]) if following else -1
     partner_wins = following and best_seat in partners
     partner_safe = partner_wins and view.uncatchable(best, threats, seen)
+    trump = view.trump()
 
     rows: list[list[float]] = []
     for card in cards:
-        suit = view.suit(card)
-        value = view.value(card) / unit
-        beaters = beaten_by(card)
+        suit = facts.suit[card]
+        info = suits.of(suit)
+        strength = strength_of[card]
+        value = value_of[card] / unit
+        beaters = info.beaters(strength)
         master = 1.0 if beaters == 0 else 0.0
-        mine = held.get(suit, [])
-        masters_in_suit = counts.masters_in(suit, mine)
-        lowest = lowest_of(suit, mine) == card if mine else False
-        other_points = sum(view.value(c) for c in mine if c != card) / unit
-        opp_void = sum(1 for s in opponents if suit in voids.get(s, set()))
-        partner_void = any(suit in voids.get(s, set()) for s in partners)
+        mine = info.mine
+        held = len(mine)
+        above = info.above(strength)
+        n = info.n
+        fbeaters = float(beaters)
         wins = following and view.beats(card, best)
         safe = wins and view.uncatchable(card, threats, seen)
         rows.append(
@@ -128,17 +120,17 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
                 1.0 if card == rule_choice else 0.0,
                 value,
                 master,
-                float(beaters),
-                float(len(mine)),
-                float(len(suit_unseen.get(suit, ()))),
-                unseen_points.get(suit, 0.0),
-                float(masters_in_suit),
-                1.0 if lowest else 0.0,
-                other_points,
-                float(opp_void),
-                1.0 if partner_void else 0.0,
-                1.0 if suit in holds else 0.0,
-                1.0 if suit in said_void else 0.0,
+                fbeaters,
+                float(held),
+                float(n),
+                info.points,
+                info.masters,
+                1.0 if held and info.lowest == card else 0.0,
+                info.other_points(card, value_of[card]),
+                info.opponents_void,
+                info.partner_void,
+                info.partner_holds,
+                info.partner_said_void,
                 late,
                 master * late,
                 value * master,
@@ -153,108 +145,149 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
                 1.0 if wins and not after else 0.0,
                 master if following and not wins else 0.0,
                 1.0 if trump is not None and suit == trump else 0.0,
-                *facts.columns(card, mine, float(beaters), master, late),
+                # the session-6 columns
+                info.mean,
+                fbeaters / n if n else 0.0,
+                sum([v for r, v in info.unseen if r > strength], 0.0),
+                sum([v for r, v in info.unseen if r < strength], 0.0),
+                value * fbeaters,
+                float(above),
+                float(held - 1 - above),
+                1.0 if held == 1 else 0.0,
+                1.0 if held == 2 else 0.0,
+                info.followers,
+                master * info.mean * info.followers,
+                info.partner_led,
+                info.opponent_led,
+                value * late,
+                fbeaters * late,
             ]
         )
     return rows
 
 
-class _Counts:
-    """Per card, the unseen cards of its suit that beat it, and per suit the weakest card
-    held and how many held are masters: each worked out once a decision (every row asks
-    them of each card of its suit)."""
-
-    def __init__(self, view: _View, suit_unseen: dict[int, list[int]]) -> None:
-        self.view = view
-        self.suit_unseen = suit_unseen
-        self.beaten: dict[str, int] = {}
-        self.lowest: dict[int, str] = {}
-        self.masters: dict[int, int] = {}
-
-    def beaten_by(self, card: str) -> int:
-        found = self.beaten.get(card)
-        if found is None:
-            strength = self.view.strength(card)
-            unseen = self.suit_unseen.get(self.view.suit(card), ())
-            found = self.beaten[card] = sum(1 for x in unseen if x > strength)
-        return found
-
-    def masters_in(self, suit: int, mine: list[str]) -> int:
-        """How many of `mine` (the cards held in `suit`) no unseen card beats."""
-        found = self.masters.get(suit)
-        if found is None:
-            found = self.masters[suit] = sum(1 for c in mine if self.beaten_by(c) == 0)
-        return found
-
-    def lowest_of(self, suit: int, mine: list[str]) -> str:
-        found = self.lowest.get(suit)
-        if found is None:
-            found = self.lowest[suit] = min(mine, key=self.view.strength)
-        return found
+# id(deck) -> (the deck, per suit its cards in play in the deck's order as (text,
+# strength, points in the deck's units)); bounded by the decks loaded
+_SUIT_CARDS: dict[int, tuple[Deck, tuple[tuple[tuple[str, int, float], ...], ...]]] = {}
 
 
-class _SuitFacts:
-    """The session-6 columns: per suit, the unseen cards (strength, points), who led it,
-    which other seats may still follow it. Against followers who may drop any card of the
-    suit, a master led where the unseen cards carry points harvests them; a card with
-    unseen beaters that carry points risks its own."""
+def _suit_cards(view: _View, unit: float) -> tuple[tuple[tuple[str, int, float], ...], ...]:
+    """The deck's cards in play by suit, in the deck's order, with their points divided
+    by the unit once (the same division the rows made for every unseen card)."""
+    deck = view.deck
+    found = _SUIT_CARDS.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    by_suit: list[list[tuple[str, int, float]]] = [[] for _ in view.facts.by_suit]
+    for _i, text, suit, strength, value in view.facts.in_order:
+        by_suit[suit].append((text, strength, value / unit))
+    out = tuple(tuple(cards) for cards in by_suit)
+    if len(_SUIT_CARDS) >= 64:
+        _SUIT_CARDS.clear()
+    _SUIT_CARDS[id(deck)] = (deck, out)
+    return out
 
-    def __init__(
-        self,
-        view: _View,
-        unseen: Sequence[tuple[int, str, int, int, int]],
-        voids: dict[int, set[int]],
-        partners: set[int],
-        opponents: Sequence[int],
-    ) -> None:
-        deck = view.deck
-        unit = float(deck.unit or 1)
-        self.view = view
-        self.partners = partners
-        self.opponents = set(opponents)
-        self.by_suit: dict[int, list[tuple[int, float]]] = {}
-        for _i, _t, suit, strength, value in unseen:
-            self.by_suit.setdefault(suit, []).append((strength, value / unit))
-        self.led_by: dict[int, set[int]] = {}
-        for done in view.obs.tricks:
-            plays = done["plays"]
-            if plays and plays[0][1] in deck.by_text:
-                self.led_by.setdefault(view.suit(plays[0][1]), set()).add(int(plays[0][0]))
+
+class _Suits:
+    """The facts of one decision that depend on a suit only, each suit worked out on its
+    first question (`of`): a decision asks about the suits of its cards, one to four."""
+
+    def __init__(self, view: _View, seen: set[str], partners: set[int], unit: float) -> None:
+        self.view, self.seen, self.partners, self.unit = view, seen, partners, unit
+        self.cards = _suit_cards(view, unit)
+        self.known: dict[int, _Suit] = {}
+        self.voids = view.voids()
+        self.opponents = view.opponents()
+        self.holds, self.said_void = view.partner_suits()
+        self.held: dict[int, list[str]] = {}
+        suit_of = view.facts.suit
+        for card in view.hand:
+            self.held.setdefault(suit_of[card], []).append(card)
+        self.led_by: dict[int, set[int]] | None = None
+        self.opponent_set = set(self.opponents)
         others = [x for x in range(view.rules.players.count) if x != view.me]
-        self.following: dict[int, int] = {
-            suit: sum(1 for x in others if suit not in voids.get(x, set()))
-            for suit in range(len(deck.suits))
-        }
+        self.others = others
+        # no void shown yet (most decisions): every suit's void columns are the same
+        self.no_voids = (0.0, 0.0, len(others)) if not any(self.voids.values()) else None
 
-    def columns(
-        self, card: str, mine: Sequence[str], beaters: float, master: float, late: float
-    ) -> list[float]:
-        view = self.view
-        suit, strength = view.suit(card), view.strength(card)
-        value = view.value(card) / float(view.deck.unit or 1)
-        cards = self.by_suit.get(suit, [])
-        n = len(cards)
-        mean = sum(v for _r, v in cards) / n if n else 0.0
-        above = sum(1 for c in mine if view.strength(c) > strength)
-        followers = float(min(n, self.following.get(suit, 0)))
-        leaders = self.led_by.get(suit, set())
-        return [
-            mean,
-            beaters / n if n else 0.0,
-            sum((v for r, v in cards if r > strength), 0.0),
-            sum((v for r, v in cards if r < strength), 0.0),
-            value * beaters,
-            float(above),
-            float(len(mine) - 1 - above),
-            1.0 if len(mine) == 1 else 0.0,
-            1.0 if len(mine) == 2 else 0.0,
-            followers,
-            master * mean * followers,
-            1.0 if leaders & self.partners else 0.0,
-            1.0 if leaders & self.opponents else 0.0,
-            value * late,
-            beaters * late,
-        ]
+    def void_facts(self, suit: int) -> tuple[float, float, int]:
+        """The opponents who showed a void in `suit`, whether a partner did (1.0 or 0.0),
+        and how many other seats may still follow it (no void shown)."""
+        if self.no_voids is not None:
+            return self.no_voids
+        voids = self.voids
+        empty: set[int] = set()
+        return (
+            float(sum([1 for s in self.opponents if suit in voids.get(s, empty)])),
+            1.0 if any(suit in voids.get(s, empty) for s in self.partners) else 0.0,
+            sum([1 for x in self.others if suit not in voids.get(x, empty)]),
+        )
+
+    def of(self, suit: int) -> _Suit:
+        found = self.known.get(suit)
+        if found is None:
+            found = self.known[suit] = _Suit(self, suit)
+        return found
+
+    def leaders(self, suit: int) -> set[int]:
+        """The seats that led `suit` in a finished trick."""
+        led_by = self.led_by
+        if led_by is None:
+            view = self.view
+            by_text = view.deck.by_text
+            led_by = self.led_by = {}
+            for done in view.obs.tricks:
+                plays = done["plays"]
+                if plays and plays[0][1] in by_text:
+                    led_by.setdefault(view.suit(plays[0][1]), set()).add(int(plays[0][0]))
+        return led_by.get(suit, set())
+
+
+class _Suit:
+    """One suit's columns for a decision: its unseen cards (strength, points) in the deck's
+    order, the seat's holding, voids shown in it, who led it, what a partner said of it."""
+
+    def __init__(self, suits: _Suits, suit: int) -> None:
+        view, seen = suits.view, suits.seen
+        strength_of = view.facts.strength
+        self.unseen = unseen = [(st, v) for text, st, v in suits.cards[suit] if text not in seen]
+        self.n = n = len(unseen)
+        self.strengths = strengths = sorted([st for st, _v in unseen])
+        points = 0.0
+        for _st, v in unseen:  # (accumulated as the unseen cards came, deck order)
+            points = points + v
+        self.points = points
+        self.mean = sum([v for _r, v in unseen]) / n if n else 0.0
+        self.mine = mine = suits.held.get(suit, [])
+        self.mine_strengths = mine_strengths = sorted([strength_of[c] for c in mine])
+        # a master: no unseen card stronger (`beaters` 0)
+        top = strengths[-1] if strengths else None
+        self.masters = float(
+            len(mine) if top is None else len(mine) - bisect_left(mine_strengths, top)
+        )
+        self.lowest = min(mine, key=strength_of.__getitem__) if mine else ""
+        self.held_points = sum([view.facts.value[c] for c in mine])
+        self.unit = suits.unit
+        self.opponents_void, self.partner_void, following = suits.void_facts(suit)
+        self.followers = float(min(n, following))
+        self.partner_holds = 1.0 if suit in suits.holds else 0.0
+        self.partner_said_void = 1.0 if suit in suits.said_void else 0.0
+        leaders = suits.leaders(suit)
+        self.partner_led = 1.0 if leaders & suits.partners else 0.0
+        self.opponent_led = 1.0 if leaders & suits.opponent_set else 0.0
+
+    def above(self, strength: int) -> int:
+        """The cards held in the suit stronger than `strength`."""
+        return len(self.mine_strengths) - bisect_right(self.mine_strengths, strength)
+
+    def beaters(self, strength: int) -> int:
+        """The unseen cards of the suit stronger than `strength`."""
+        return self.n - bisect_right(self.strengths, strength)
+
+    def other_points(self, card: str, value: int) -> float:
+        """The points of the other cards held in the suit (exact ints, then the unit)."""
+        held = self.held_points - value if card in self.mine else self.held_points
+        return held / self.unit
 
 
 __all__ = ["FEATURES", "card_features"]

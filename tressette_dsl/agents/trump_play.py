@@ -31,6 +31,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from tressette_dsl.rules.model import Deck
+
 if TYPE_CHECKING:
     from tressette_dsl.agents.heuristic import _View
 
@@ -56,20 +58,17 @@ def _safe(view: _View, card: str, seats: list[int], seen: set[str], trump: int) 
     if not seats:
         return True
     suit, strength = view.suit(card), view.strength(card)
-    deck = view.deck
     voids = view.voids()
-    trump_void = all(trump in voids.get(s, set()) for s in seats)
-    for i in deck.cards:
-        other = deck.card_text[i]
-        if other in seen:
-            continue
-        other_suit = deck.card_suit[i]
-        if other_suit == suit and deck.card_strength[i] > strength:
-            if not all(suit in voids.get(s, set()) for s in seats):
-                return False
-        elif other_suit == trump and suit != trump and not trump_void:
-            return False
-    return True
+    unseen = view.unseen_strengths(seen)  # per suit, once a decision
+    # a stronger unseen card of its suit, unless every seat after showed a void in it
+    if any(other > strength for other in unseen.get(suit, ())) and not all(
+        suit in voids.get(s, set()) for s in seats
+    ):
+        return False
+    # a side-suit card with a trump still out, unless every seat after is void in trumps
+    return not (
+        suit != trump and unseen.get(trump) and not all(trump in voids.get(s, set()) for s in seats)
+    )
 
 
 def trump_card(view: _View, cards: list[str], trump: int) -> str:
@@ -91,10 +90,21 @@ def _cheap_key(view: _View, trump: int) -> Callable[[str], tuple[int, int, int, 
 
 def _worth_trumping(view: _View) -> Fraction:
     """A trick worth a trump with opponents still to play: the mean value of the deck's
-    cards that have points (a high card's worth, from the ruleset's values), exact."""
+    cards that have points (a high card's worth, from the ruleset's values), exact;
+    worked out once per deck (a `Fraction` is slow to make, and every follow asked)."""
     deck = view.deck
-    values = [deck.card_value[c] for c in deck.cards if deck.card_value[c] > 0]
-    return Fraction(sum(values), len(values)) if values else Fraction(deck.unit or 1)
+    found = _WORTH.get(id(deck))
+    if found is None or found[0] is not deck:
+        values = [deck.card_value[c] for c in deck.cards if deck.card_value[c] > 0]
+        worth = Fraction(sum(values), len(values)) if values else Fraction(deck.unit or 1)
+        if len(_WORTH) >= 64:
+            _WORTH.clear()
+        found = _WORTH[id(deck)] = (deck, worth)
+    return found[1]
+
+
+# id(deck) -> (the deck, `_worth_trumping`'s answer): the deck kept, so its id is not reused
+_WORTH: dict[int, tuple[Deck, Fraction]] = {}
 
 
 def _lead(view: _View, cards: list[str], trump: int) -> str:
