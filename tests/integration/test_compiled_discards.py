@@ -5,8 +5,9 @@ the state in scegliete) and overlays (one card each in dividete, calabrasella-am
 unordered zone without `at_least`, and with it: `done` among the choices once one is
 laid; an `at_least` read from the state: the interpreter's), deal by deal on both paths
 (`test_compiled_contract.compare`: the same choices in the same order, the same states).
-Only each seat's last card of a fixed count (or its `done`) reaches `discard.act` from
-`discards`; the others are laid on the locals.
+No card of a fixed count (nor a `done`) reaches `discard.act` from `discards` since
+session 9: every seat's cards, the last ones too, are laid on the locals, one run a
+phase.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 def test_discards_play_the_same(
     case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    play_case(CASES[case], tmp_path, counts, monkeypatch)
+    play_case(CASES[case], tmp_path, counts, monkeypatch, last_by_act=False)
 
 
 def play_case(
@@ -83,15 +84,18 @@ def play_case(
     tmp_path: Path,
     counts: dict[str, int],
     monkeypatch: pytest.MonkeyPatch,
+    *,
+    last_by_act: bool = True,
 ) -> None:
-    """Play `case` (base, overlay, done on the locals) on both paths; only each seat's
-    last card may have reached the phase kind's `act` from the locals' run (`counts`:
-    here and in test_compiled_takes)."""
+    """Play `case` (base, overlay, done on the locals) on both paths; with
+    `last_by_act` only each seat's last card may have reached the phase kind's `act`
+    from the locals' run (test_compiled_takes), else none (`counts`)."""
     base, body, on_locals = case
     path = tmp_path / "house.yaml"
     path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
     compare(load_ruleset(path), 100, monkeypatch)
-    assert counts["acts"] == counts["runs"]  # each seat's last card (or `done`), no other
+    # each seat's last card (or `done`) and no other; or none at all
+    assert counts["acts"] == (counts["runs"] if last_by_act else 0)
     if on_locals:
         assert counts["runs"] >= 20
         assert counts["cards"] > counts["runs"]

@@ -14,9 +14,10 @@ chosen action and hands it to the phase kind's own `act`; a phase that ends goes
 through the interpreter's `_advance` (or `_restart`, a deal everybody passed) as `apply`
 does, the phases' `when` emitted as Python (`gates`). So the states are the interpreter's
 by construction; what is saved is the lists, the checks and the per-action bookkeeping.
-An auction's speeches, a seat's fixed-count discards and its takes of a count go further
-(`speeches`, `discards`, `takes`): all but the last of them are made on locals, and the
-state is written once before the last, which the kind's own `act` makes. The run stops
+An auction's speeches and a seat's takes of a count go further (`speeches`, `takes`):
+all but the last of them are made on locals, and the state is written once before the
+last, which the kind's own `act` makes; a discard of a fixed count is made on locals
+to the phase's end, every seat's cards, the state written once (`discards`). The run stops
 at the first decision it does not play (the trick play: the kernel's loop takes over),
 at the end of a deal or of the match, or at a phase whose options it does not count
 (`PLAYED` lists the kinds and the shapes; anything else is the interpreter's, one
@@ -205,7 +206,7 @@ def contract_run(
             spec.kind == "discard"
             and (laid := discards(rules, spec, step, choose, stats)) is not None
         ):
-            done = laid  # a seat's cards on locals, its last one by `act`
+            done = laid  # the phase's cards on locals, every seat's, the state written once
         elif spec.kind == "take" and (got := takes(rules, spec, step, choose, stats)) is not None:
             done = got  # a seat's takes of a count on locals, its last one by `act`
         else:

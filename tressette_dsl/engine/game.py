@@ -253,25 +253,34 @@ def _advance(step: Step, passes: Callable[[int, GameState], Any] | None = None) 
 
     `passes(index, state)`, when given, stands for the `when` condition of the phase at
     `index` evaluated over `deal_env(rules, state)` (the compiled kernel's emitted
-    conditions, `compiled.gates`): the same truth, without building the env."""
+    conditions, `compiled.gates`): the same truth, without building the env. As
+    `deal_env` reads neither the cursor nor the phase's record - all that entering a
+    phase writes - the phases it skips are then tested on the state as it is and only
+    the phase entered (or the last one, before the deal's end) is written: the same
+    state, without a copy for each phase skipped."""
     rules = step.rules
+    flow = rules.flow
     while not step.state.match.over:
         if step.restart:
             _restart(step)
             return
         index = step.state.cursor.phase + 1
-        if index >= len(rules.flow):
+        if index >= len(flow):
             _end_deal(step)
             return
+        known = True  # the `when` of the phase at `index`, when `passes` has tested it
+        while passes is not None and flow[index].when is not None:
+            known = bool(passes(index, step.state))
+            if known or index + 1 == len(flow):
+                break
+            index += 1
         step.update(  # a new phase: its own record starts empty
             cursor=step.state.cursor.but(phase=index, sub="", step=0, to_act=None, pending=()),
             local=None,
         )
-        spec = rules.flow[index]
+        spec = flow[index]
         if spec.when is not None and not (
-            evaluate(spec.when, deal_env(rules, step.state))
-            if passes is None
-            else passes(index, step.state)
+            evaluate(spec.when, deal_env(rules, step.state)) if passes is None else known
         ):
             continue
         if not PHASE_KINDS[spec.kind].enter(step, spec):
