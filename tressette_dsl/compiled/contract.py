@@ -208,7 +208,7 @@ def contract_run(
         ):
             done = laid  # the phase's cards on locals, every seat's, the state written once
         elif spec.kind == "take" and (got := takes(rules, spec, step, choose, stats)) is not None:
-            done = got  # a seat's takes of a count on locals, its last one by `act`
+            done = got  # a seat's takes on locals, its last by `act` unless the phase ends
         else:
             s = step.state
             n, nth = count(rules, spec, s)
