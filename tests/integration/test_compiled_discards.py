@@ -1,9 +1,11 @@
 """A seat's discards on locals (`compiled.discards`) against the interpreter.
 
 Calabresella (four to the monte, two by each defender in dividete, a count read from
-the state in scegliete) and overlays (one card each in dividete, calabrasella-americana's
-unordered zone without `at_least`, and with it: `done` among the choices once one is
-laid; an `at_least` read from the state: the interpreter's), deal by deal on both paths
+the state in scegliete: `taken`, which a discard leaves as it was) and overlays (one card
+each in dividete, calabrasella-americana's unordered zone without `at_least`, and with
+it: `done` among the choices once one is laid; an `at_least` read from the seat; an
+`at_least` read from a zone's size and a count from the hand's, which a discard changes:
+the interpreter's), deal by deal on both paths
 (`test_compiled_contract.compare`: the same choices in the same order, the same states).
 No card of a fixed count (nor a `done`) reaches `discard.act` from `discards` since
 session 9: every seat's cards, the last ones too, are laid on the locals, one run a
@@ -31,9 +33,19 @@ CASES: dict[str, tuple[str, str, bool]] = {  # (base, overlay, laid on the local
     ),
     "an unordered zone": ("calabrasella-americana", "phases: {discard: {at_least: null}}", True),
     "at least one": ("calabrasella-americana", "", True),
-    "an at_least read from the state: the interpreter's": (
+    "an at_least read from the seat": (
         "calabrasella-americana",
         'phases: {discard: {at_least: "1 if seat == declarer else 2"}}',
+        True,
+    ),
+    "an at_least read from a zone's size: the interpreter's": (
+        "calabrasella-americana",
+        'phases: {discard: {at_least: "1 if monte_size == 0 else 2"}}',
+        False,
+    ),
+    "a count read from the hand's size: the interpreter's": (
+        "calabrasella-americana",
+        'phases: {discard: {count: "hand_size - 8", at_least: null}}',
         False,
     ),
 }
