@@ -46,26 +46,23 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     speeches that reached `auction.act` (the interpreter's path is not counted)."""
     seen = {"auctions": 0, "speeches": 0, "acts": 0, "inside": 0}
     real_speeches, real_act = speeches_module.speeches, auction_kind.act
-    real_nth = speeches_module.nth_speech
 
     def speeches(*args: Any) -> bool:
+        stats = args[4]  # each speech chosen counts one action
+        before = stats.actions
         seen["auctions"] += 1
         seen["inside"] = 1
         try:
             return real_speeches(*args)
         finally:
             seen["inside"] = 0
-
-    def nth_speech(*args: Any) -> Any:
-        seen["speeches"] += seen["inside"]
-        return real_nth(*args)
+            seen["speeches"] += stats.actions - before
 
     def act(*args: Any) -> bool:
         seen["acts"] += seen["inside"]
         return real_act(*args)
 
     monkeypatch.setattr("tressette_dsl.compiled.contract.speeches", speeches)
-    monkeypatch.setattr(speeches_module, "nth_speech", nth_speech)
     monkeypatch.setattr(auction_kind, "act", act)
     return seen
 

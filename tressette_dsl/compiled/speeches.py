@@ -144,23 +144,29 @@ def speeches(
     def values() -> _Values:
         return passed, bid, points, rank, declarer, contract, level if bid_made else None
 
+    by_id = a.by_id
     while True:
         assert seat is not None
         found = memo.get(a.key(bid, level, points, all_passed, records))
         if found is None:  # worked out on the state the speeches so far make
             step.state = _written(s0, records, values(), pending=pending, seat=seat)
             found = runs(spec, step.state)
-        action = nth_speech(found, choose[seat](found[1]))
+        i = choose[seat](found[1])
         stats.actions += 1
-        made = a.by_id[action.bid] if isinstance(action, Bid) else None
+        made = said = None  # the i-th choice (`nth_speech`): a bid's run, else pass
+        for bid_id, low, many in found[0]:
+            if i < many:
+                made, said = by_id[bid_id], None if low is None else low + i
+                break
+            i -= many
         if _ends(made, seat, once=once, pending=pending, passed=passed, declarer=declarer, n=n):
             # the interpreter's: the state as the speeches before left it
             step.state = _written(s0, records, values(), pending=pending, seat=seat)
+            action = Pass() if made is None else Bid(made.id, said)
             return auction_kind.act(step, spec, action)
         if made is not None:
-            assert isinstance(action, Bid)
-            records.append(BidRecord(seat, made.id, action.points))
-            bid, points, rank = made.id, action.points, made.rank
+            records.append(BidRecord(seat, made.id, said))
+            bid, points, rank = made.id, said, made.rank
             declarer, contract, level, bid_made = seat, made.contract, made.level, True
         else:
             records.append(BidRecord(seat, None))
@@ -194,10 +200,10 @@ def _ends(
         return len(pending) <= 1
     if made is not None:
         declarer = seat
-    else:
+    elif seat not in passed:
         passed = passed | {seat}
-    live = [x for x in range(n) if x not in passed]
-    return not live or (len(live) == 1 and declarer == live[0])
+    live = n - len(passed)  # the seats not passed: none, or the highest bidder alone
+    return live == 0 or (live == 1 and declarer is not None and declarer not in passed)
 
 
 # who passed, the highest bid, its points and rank, its bidder, its contract, its level
