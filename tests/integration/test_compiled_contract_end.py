@@ -6,7 +6,8 @@ options its emitted formulas read (every payoff name, big wins of no effect on t
 payoff, big wins on the others' points and the deal's total, points for the declarer's
 side, thirds that stay whole, a contract's value when alone, an unordered zone dealt;
 people at the table, `calabresella-a-quattro`, with the one sitting out paid as a defender
-or not at all, and a payoff on `adversaries`), is
+or not at all, and a payoff on `adversaries`; a next dealer that reads the deal's number,
+which is not tabulated per dealer), is
 played deal by deal on both paths (`test_compiled_contract.compare`: the same choices
 offered, the states after every deal equal field for field), and the deals must really
 have been scored on the kernel's side (`ContractEnd._record`), most of them ended on the
@@ -71,6 +72,12 @@ OVERLAYS: dict[str, tuple[str, str]] = {
     "people: a soloist who pays each adversary twice": (
         "calabresella-a-quattro",
         'payoff: {declarer: "2 * adversaries * value if success else -2 * adversaries * value"}',
+    ),
+    # the next dealer: `next(dealer)` is tabulated per dealer (`contractend._dealers`);
+    # one that reads the deal's number is `game._next_dealer`'s, deal by deal
+    "a next dealer by the deal's number": (
+        "calabresella",
+        'phases: {deal: {next_dealer: "next(next(dealer)) if deal_no % 2 == 1 else next(dealer)"}}',
     ),
 }
 

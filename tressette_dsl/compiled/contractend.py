@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.compiled.chain import _CONSTANT
-from tressette_dsl.compiled.dealend import _BIG_NAMES, _POINT_NAMES, _function
+from tressette_dsl.compiled.dealend import _BIG_NAMES, _POINT_NAMES, _function, _unit_tables
 from tressette_dsl.compiled.dealing import Packets, plain
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.gates import gates_of
@@ -41,7 +41,7 @@ from tressette_dsl.engine.phases.trick_features import leftover, partner, table
 from tressette_dsl.engine.phases.tricks import winner_of
 from tressette_dsl.engine.scoring import score_deal
 from tressette_dsl.engine.state import Contract, DealRecord, DeclRecord, GameState, Match
-from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import DealPhase, Ruleset, ScorePhase, TricksPhase
 
@@ -104,6 +104,9 @@ class ContractEnd:
         self.orders = tuple(rules.players.order_from(x) for x in range(rules.players.count))
         self.closes = self.packets is not None and self._closes(rules, deal)
         self.gates = gates_of(rules)  # the phases' `when`, entered after the deal
+        # `deck.units` summed over a mask's bytes (`dealend._unit_tables`, checked there)
+        self.units = _unit_tables(rules.deck.units, rules.deck.size)
+        self.next_dealers = _dealers(rules, deal)
 
     @staticmethod
     def _closes(rules: Ruleset, deal: DealPhase) -> bool:
@@ -272,7 +275,10 @@ class ContractEnd:
         after the deal are entered by the interpreter's `_advance`."""
         step.set_match(deal_ended=True)
         rules = self.rules
-        dealer = _next_dealer(rules, step.state)
+        tabled = self.next_dealers
+        dealer = (
+            _next_dealer(rules, step.state) if tabled is None else tabled[step.state.match.dealer]
+        )
         fresh = match_kind.fresh_deal(rules, step.state, dealer, None)
         dealt = (
             None
@@ -416,7 +422,7 @@ class ContractEnd:
     ) -> list[Any]:
         """`scoring.side_facts(final=True)` of the contract's two sides (the declarer and
         his partner; the others from the declarer on), as tuples in `SideFacts`' order."""
-        units_of = self.rules.deck.units
+        units_of = self.units
         everything = 0
         for m in won:
             everything |= m
@@ -536,6 +542,22 @@ class ContractEnd:
                     return None
                 per_seat[seat] = paid
         return success, per_seat
+
+
+def _dealers(rules: Ruleset, deal: DealPhase) -> tuple[int, ...] | None:
+    """`game._next_dealer` per dealer, when the deal's `next_dealer` reads only the
+    dealer, the players and the target (`next(dealer)`): one entry a dealer, worked out
+    by `evaluate_seat` as `_next_dealer` works it out; else None (the interpreter's,
+    each deal)."""
+    expr = deal.next_dealer
+    if not expr.names <= {"dealer", "players", "target"}:
+        return None
+    n = rules.players.count
+    env: dict[str, Any] = {"players": n, "target": rules.match.target or 0}
+    try:
+        return tuple(evaluate_seat(expr, {**env, "dealer": d}, n) for d in range(n))
+    except Exception:  # an error is the interpreter's own, at its own moment
+        return None
 
 
 __all__ = ["ContractEnd"]
