@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from tests.integration.test_compiled_contract import BUNDLED, compare
-from tressette_dsl.compiled import compile_ruleset, playout
+from tressette_dsl.compiled import compile_ruleset, contractend, playout
 from tressette_dsl.compiled.contractend import ContractEnd
 from tressette_dsl.compiled.dealing import Packets
 from tressette_dsl.engine import new_game
@@ -148,6 +148,41 @@ def test_contract_end_overlay_plays_the_same(
     assert sum(closed) >= 40, "the deals were not ended on the kernel's lists"
 
 
+@pytest.mark.parametrize(
+    ("base", "body"),
+    [
+        ("calabrasella-americana", ""),
+        ("calabrasella-americana", "phases: {speak: {all_pass_dealer: same}}"),
+    ],
+)
+def test_all_pass_deals_are_dealt_again_on_the_kernel_side(
+    base: str, body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal everybody passed (session 9): recorded and its next dealer chosen by the
+    interpreter's `_abandon`, the next deal dealt by `Packets` (`ContractEnd.restart`),
+    never by the interpreter's `_restart` - the same game on both paths."""
+    rules = _overlay(tmp_path, base, body)
+    again: list[bool] = []
+    fallbacks: list[int] = []
+    real = ContractEnd.restart
+    real_restart = contractend._restart
+
+    def restart(self: ContractEnd, step: Any) -> None:
+        deal_no = step.state.match.deal_no
+        real(self, step)
+        again.append(step.state.match.deal_no == deal_no + 1)
+
+    def interpreters(step: Any) -> None:
+        fallbacks.append(1)
+        real_restart(step)
+
+    monkeypatch.setattr(ContractEnd, "restart", restart)
+    monkeypatch.setattr(contractend, "_restart", interpreters)
+    compare(rules, 150, monkeypatch)
+    assert len(again) >= 8 and all(again)
+    assert not fallbacks
+
+
 def _error(rules: Ruleset, state: GameState, seed: int, engine: str) -> str:
     rngs = [random.Random(f"whole:{seed}:{x}") for x in range(state.n)]
     with pytest.raises(RuleEvaluationError) as raised:
@@ -189,6 +224,7 @@ def test_coverage_names_the_kernel_side_moments() -> None:
     assert score.endswith("scored on the kernel's side (compiled.contractend)")
     deal = next(d for d in delegated if d.startswith("phase 'deal' "))
     assert "shuffled and dealt on the kernel's side" in deal
+    assert "after a scored deal or a deal everybody passed" in deal
     assert any(d.startswith("the card that ends the play: its trick") for d in delegated)
 
 

@@ -164,9 +164,9 @@ def phase_notes(rules: Ruleset, *, kernel_end: bool = False) -> list[str]:
             note += ": scored on the kernel's side (compiled.contractend)"
         elif kernel_end and phase.kind == "deal":
             note += (
-                ": after a scored deal, shuffled and dealt on the kernel's side "
-                "(compiled.contractend); the first deal and after an all-pass deal, "
-                "the interpreter's"
+                ": after a scored deal or a deal everybody passed, shuffled and dealt "
+                "on the kernel's side (compiled.contractend); the first deal, the "
+                "interpreter's"
             )
         notes.append(note)
     return notes
@@ -185,11 +185,17 @@ def _asking(rules: Ruleset, s: GameState) -> tuple[Any, Callable[..., Options]] 
 
 
 def contract_run(
-    rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
+    rules: Ruleset,
+    state: GameState,
+    choose: Sequence[Chooser],
+    stats: PlayoutStats,
+    restart: Callable[[Step], None] = _restart,
 ) -> GameState | None:
     """The decisions from `state` on, while they are contract phases' (None: `state`
     waits for none of them). Each is counted in `stats` as the interpreter's step counts
-    it; the state returned is the interpreter's after the same choices."""
+    it; the state returned is the interpreter's after the same choices. `restart` deals
+    again after a deal everybody passed: `game._restart`, or the same on the kernel's
+    side (`ContractEnd.restart`: the next deal by `Packets`)."""
     asking = _asking(rules, state)
     if asking is None:
         return None
@@ -220,7 +226,7 @@ def contract_run(
         if done:
             _advance(step, passes)
         elif step.restart:
-            _restart(step)
+            restart(step)
         after = step.state
         asking = None if after.match.deal_ended else _asking(rules, after)
     stats.deals_dealt += step.state.match.deal_no - deal_no

@@ -35,7 +35,7 @@ from tressette_dsl.engine import match as match_kind
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.arguments import trust
 from tressette_dsl.engine.events import DealScored
-from tressette_dsl.engine.game import _advance, _next_dealer, _restart
+from tressette_dsl.engine.game import _abandon, _advance, _next_dealer, _restart
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.trick_features import leftover, partner, table
 from tressette_dsl.engine.phases.tricks import winner_of
@@ -274,11 +274,29 @@ class ContractEnd:
         dealer deals (`Packets`, the deal phase's shuffle and packets), and the phases
         after the deal are entered by the interpreter's `_advance`."""
         step.set_match(deal_ended=True)
-        rules = self.rules
         tabled = self.next_dealers
         dealer = (
-            _next_dealer(rules, step.state) if tabled is None else tabled[step.state.match.dealer]
+            _next_dealer(self.rules, step.state)
+            if tabled is None
+            else tabled[step.state.match.dealer]
         )
+        self.deal(step, dealer)
+
+    def restart(self, step: Step) -> None:
+        """`game._restart` (a deal everybody passed, or annulled): the deal recorded as
+        not counted and the next dealer chosen by the interpreter's `_abandon`, the
+        next deal dealt as `next_deal` deals it - but the match's first deal, which
+        may be fixed (`_start_deal`'s own way)."""
+        if step.state.match.deal_no == 0:
+            _restart(step)
+            return
+        self.deal(step, _abandon(step))
+
+    def deal(self, step: Step, dealer: int) -> None:
+        """`game._start_deal` for a deal after the first (never a fixed deal): `Packets`
+        deals, then the phases after the deal are entered by `_advance` (with `gates`);
+        the deal phase's own `enter` where the packets do not apply."""
+        rules = self.rules
         fresh = match_kind.fresh_deal(rules, step.state, dealer, None)
         dealt = (
             None

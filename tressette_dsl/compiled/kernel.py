@@ -44,7 +44,7 @@ from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine import to_act
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
-from tressette_dsl.engine.game import legal_actions, new_game
+from tressette_dsl.engine.game import _restart, legal_actions, new_game
 from tressette_dsl.engine.match import MatchResult, result, total_slots
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.seating import rules_for
@@ -666,7 +666,8 @@ def _step_outside(
         return round_step(rules, state, choose, stats)
     if rounds and compiled.coverage.covers and contract_plays(rules):
         # the contract phases' decisions (bids, calls, exchanges): `contract`
-        ran = contract_run(rules, state, choose, stats)
+        ends = compiled.contract_end  # an all-pass deal dealt again by its `Packets`
+        ran = contract_run(rules, state, choose, stats, _restart if ends is None else ends.restart)
         if ran is not None:
             return ran
     return interpreted_step(rules, state, choose, stats)

@@ -302,6 +302,12 @@ def _start_deal(step: Step, dealer: int) -> None:
 
 def _restart(step: Step) -> None:
     """Abandon the deal (all passed, or annulled): not counted; deal again."""
+    _start_deal(step, _abandon(step))
+
+
+def _abandon(step: Step) -> int:
+    """The deal abandoned (`step.restart` says why) recorded as not counted, and who
+    deals the next one (the compiled kernel deals it its own way: `contractend`)."""
     reason, step.restart = step.restart, None
     s = step.state
     step.set_match(
@@ -316,8 +322,7 @@ def _restart(step: Step) -> None:
     same = (reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same") or (
         reason == "all_pass" and auction.same_dealer_after_all_pass(step.rules)
     )
-    dealer = s.match.dealer if same else _next_dealer(step.rules, s)
-    _start_deal(step, dealer)
+    return s.match.dealer if same else _next_dealer(step.rules, s)
 
 
 def _misdeal_dealer(rules: Ruleset, s: GameState) -> str:
