@@ -203,7 +203,8 @@ def contract_run(
         state = state.with_parts(match=state.match.but(deal_ended=False))
     step = Step(rules, state, False)
     deal_no = state.match.deal_no
-    passes = gates_of(rules).passes  # the phases' `when` as Python (`gates`)
+    gates = gates_of(rules)  # the phases' `when` (and a tricks phase's start) as Python
+    passes, enter = gates.passes, gates.enter
     while asking is not None:
         spec, count = asking
         if spec.kind == "auction":  # the speeches on locals, the last one by `act`
@@ -224,7 +225,7 @@ def contract_run(
             stats.actions += 1
             done = PHASE_KINDS[spec.kind].act(step, spec, action)
         if done:
-            _advance(step, passes)
+            _advance(step, passes, enter)
         elif step.restart:
             restart(step)
         after = step.state

@@ -307,13 +307,13 @@ class ContractEnd:
             step.state = fresh  # `_start_deal` (a fixed deal is deal 1's alone)
             spec = rules.flow[0]
             if PHASE_KINDS[spec.kind].enter(step, spec):
-                _advance(step, self.gates.passes)
+                _advance(step, self.gates.passes, self.gates.enter)
             elif step.restart:
                 _restart(step)
             return
         hands, zones = dealt
         step.state = fresh.with_parts(cards=fresh.cards.but(hands=hands, zones=zones))
-        _advance(step, self.gates.passes)
+        _advance(step, self.gates.passes, self.gates.enter)
 
     def score(self, step: Step) -> bool:
         """`scoring.score_deal` for this shape, on emitted formulas; False (nothing

@@ -248,7 +248,11 @@ def _check(rules: Ruleset, state: GameState, action: Action) -> None:
         raise IllegalActionError(problem)
 
 
-def _advance(step: Step, passes: Callable[[int, GameState], Any] | None = None) -> None:
+def _advance(
+    step: Step,
+    passes: Callable[[int, GameState], Any] | None = None,
+    enter: Callable[[int, Step, Any], bool] | None = None,
+) -> None:
     """The current phase is done: enter the next ones until a decision is needed.
 
     `passes(index, state)`, when given, stands for the `when` condition of the phase at
@@ -257,7 +261,8 @@ def _advance(step: Step, passes: Callable[[int, GameState], Any] | None = None) 
     `deal_env` reads neither the cursor nor the phase's record - all that entering a
     phase writes - the phases it skips are then tested on the state as it is and only
     the phase entered (or the last one, before the deal's end) is written: the same
-    state, without a copy for each phase skipped."""
+    state, without a copy for each phase skipped. `enter(index, step, spec)`, when
+    given, stands for the phase kind's own `enter` (the kernel's, `compiled.gates`)."""
     rules = step.rules
     flow = rules.flow
     while not step.state.match.over:
@@ -283,7 +288,9 @@ def _advance(step: Step, passes: Callable[[int, GameState], Any] | None = None) 
             evaluate(spec.when, deal_env(rules, step.state)) if passes is None else known
         ):
             continue
-        if not PHASE_KINDS[spec.kind].enter(step, spec):
+        if not (
+            PHASE_KINDS[spec.kind].enter(step, spec) if enter is None else enter(index, step, spec)
+        ):
             if step.restart:
                 _restart(step)
             return

@@ -1,6 +1,8 @@
 """`compiled.gates`: each phase's emitted `when` gives the truth `evaluate` gives over
 `deal_env`, on every state of random games, for the bundled contract rulesets and for
-conditions over every name it writes; names it does not write stay the interpreter's."""
+conditions over every name it writes; names it does not write stay the interpreter's.
+A tricks phase entered with its emitted first leader and trump (`Gates.enter`, session
+9) is the state `tricks.enter` makes, at every moment the play began in random games."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ import pytest
 
 from tressette_dsl.compiled.gates import Gates
 from tressette_dsl.engine import apply, legal_actions, new_game
+from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import tricks as tricks_kind
 from tressette_dsl.engine.state import GameState
-from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.loader import load_ruleset
 from tressette_dsl.rules.model import Ruleset
@@ -112,3 +116,71 @@ def test_alone_with_a_called_partner(tmp_path: Path) -> None:
     truths = {bool(Gates(rules).passes(score, s)) for s in states}
     assert truths == {True, False}
     _agree(rules, states)
+
+
+def _before_play(rules: Ruleset, seeds: range) -> list[Step]:
+    """The moments the tricks phase is about to be entered, from random games: the
+    last action before the play acted by its phase kind (`act`, no `_advance`), the
+    cursor moved to the tricks phase, as `game._advance` moves it."""
+    index = next(i for i, p in enumerate(rules.flow) if p.kind == "tricks")
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        s = new_game(rules, seed)
+        for _ in range(300):
+            if s.over:
+                break
+            choices = legal_actions(rules, s)
+            action = choices[rng.randrange(len(choices))]
+            after, _events = apply(rules, s, action)
+            if after.cursor.phase == index and s.cursor.phase < index:
+                begun = s.with_parts(match=s.match.but(deal_ended=False))  # as `apply`
+                step = Step(rules, begun, False)
+                spec = rules.flow[s.cursor.phase]
+                assert PHASE_KINDS[spec.kind].act(step, spec, action)
+                cursor = step.state.cursor.but(phase=index, sub="", step=0, to_act=None)
+                out.append(Step(rules, step.state.with_parts(cursor=cursor, local=None), False))
+            s = after
+    return out
+
+
+def _entered(rules: Ruleset, steps: list[Step], own: bool) -> list[tuple[bool, GameState]]:
+    """The tricks phase entered from each moment (`tricks.enter`, or with `own` the
+    emitted `Gates.enter`): its answer and the state."""
+    gates = Gates(rules)
+    index = next(i for i, p in enumerate(rules.flow) if p.kind == "tricks")
+    spec = rules.flow[index]
+    out = []
+    for moment in steps:
+        step = Step(rules, moment.state, False)
+        got = gates.enter(index, step, spec) if own else tricks_kind.enter(step, spec)
+        out.append((got, step.state))
+    return out
+
+
+@pytest.mark.parametrize("name", [*CONTRACTS, "calabresella-1-2-3"])
+def test_tricks_enter_emitted_agrees(name: str) -> None:
+    """A tricks phase entered with the emitted first leader and trump (session 9) is
+    the state `tricks.enter` makes, on every state of random games before the play
+    (briscola-chiamata: trump the called card's suit)."""
+    rules = load_ruleset(name)
+    index = next(i for i, p in enumerate(rules.flow) if p.kind == "tricks")
+    assert Gates(rules).enters[index] is not None
+    moments = _before_play(rules, range(1, 5))
+    want = _entered(rules, moments, own=False)
+    assert len(want) >= 10
+    assert _entered(rules, moments, own=True) == want
+
+
+def test_a_first_lead_not_emitted_is_enters(tmp_path: Path) -> None:
+    """A first lead reading `holder` (a name `gates` does not write) is not emitted:
+    the phase kind's own `enter` enters the play."""
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        "id: house-lead\nextends: tressette-chiamata\n"
+        "phases: {play: {first_lead: 'holder(called_card)'}}\n",
+        encoding="utf-8",
+    )
+    rules = load_ruleset(path)
+    index = next(i for i, p in enumerate(rules.flow) if p.kind == "tricks")
+    assert Gates(rules).enters[index] is None
