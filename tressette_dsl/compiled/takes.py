@@ -12,7 +12,7 @@ phase) - unless the phase ends with it (session 9): the zone emptied, or no seat
 this one (calabrasella-americana's declarer alone), when `_next_seat` only clears the
 cursor, so the last card is taken on the locals too and the state written once with the
 cursor cleared. A take without a count (each takes until `done`, the last seat the
-rest) stays one card at a time.
+rest: calabresella's scegliete) is played on locals to the phase's end too (session 9).
 """
 
 from __future__ import annotations
@@ -43,10 +43,12 @@ def takes(
 ) -> bool | None:
     """The cards the seat to act owes, the last one by `take.act` (its answer is
     returned) where another seat may owe cards after it, else on the locals too (True:
-    the phase over); None, with nothing drawn, for a take without a count or with a
-    count that reads what a take changes."""
+    the phase over); a take without a count to the phase's end (`_until_done`); None,
+    with nothing drawn, for a count that reads what a take changes."""
     count = spec.count
-    if count is None or not count.names <= _STILL:
+    if count is None:
+        return None if step.log else _until_done(rules, spec, step, choose, stats)
+    if not count.names <= _STILL:
         return None
     s0 = step.state
     seat = s0.cursor.to_act
@@ -100,6 +102,62 @@ def takes(
                 over=True,
             )
             return True
+
+
+def _until_done(
+    rules: Ruleset,
+    spec: TakePhase,
+    step: Step,
+    choose: Sequence[Chooser],
+    stats: PlayoutStats,
+) -> bool:
+    """A take without a count (calabresella's scegliete) to the phase's end on locals:
+    each seat in turn takes cards of the zone (`take.legal`: lowest first, then `done`)
+    until `done`, and the last seat - or the one the zone ran out with - ends it, the
+    last taking whatever is left (`take._next_seat`); the state written once, as `act`
+    and `_next_seat` leave it. True: the phase over."""
+    s0 = step.state
+    cursor = s0.cursor
+    pending = cursor.pending
+    index = rules.zone_index(spec.source)
+    zone = s0.cards.zones[index]
+    hands = list(s0.cards.hands)
+    public = list(s0.seen.public)
+    taken = list(s0.contract_part.taken)
+    reveals = s0.seen.reveals
+    deal_no = s0.match.deal_no
+
+    def take(seat: int, card: int) -> None:  # `take._take`
+        nonlocal zone, reveals
+        bit = 1 << card
+        zone = tuple([c for c in zone if c != card])
+        hands[seat] |= bit
+        public[seat] |= bit
+        reveals = (*reveals, Reveal("taken", seat, bit, deal_no))
+        taken[seat] += 1
+
+    while True:  # `pending[0]` to act: two seats or more pending, the zone not empty
+        seat = pending[0]
+        options = sorted(zone)
+        i = choose[seat](len(options) + 1)
+        stats.actions += 1
+        if i < len(options):
+            take(seat, options[i])
+            if zone:
+                continue  # the same seat again
+        pending = pending[1:]  # `done`, or the zone ran out: `_next_seat`
+        if len(pending) == 1 or not zone:
+            for card in zone if pending else ():
+                take(pending[-1], card)
+            break
+    cp = s0.contract_part
+    step.state = s0.with_parts(
+        cards=s0.cards.but(zones=set_at(s0.cards.zones, index, zone), hands=tuple(hands)),
+        seen=s0.seen.but(public=tuple(public), reveals=reveals),
+        contract=cp.but(taken=tuple(taken)),
+        cursor=cursor.but(sub="", pending=(), to_act=None),
+    )
+    return True
 
 
 def _written(
