@@ -71,7 +71,20 @@ def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
 
 
 def _count_call(rules: Ruleset, spec: CallPhase, s: GameState) -> Options:
-    return _cards(rules, call_kind.callable_cards(rules, spec, s), Call)
+    """`call.callable_cards`, its `cards` emitted (`gates`: no `deal_env`); where that
+    does not emit or raises, the phase kind's own (its error, then)."""
+    emitted = gates_of(rules).calls[s.cursor.phase]
+    cards = None
+    if emitted is not None:
+        try:
+            cards = int(emitted(s)) & rules.deck.full_mask
+        except Exception:
+            cards = None
+    if cards is None:
+        cards = call_kind.callable_cards(rules, spec, s)
+    elif spec.ranks:
+        cards = call_kind.by_priority(rules, spec.ranks, cards)
+    return _cards(rules, cards, Call)
 
 
 def _count_choose(rules: Ruleset, spec: ChoosePhase, s: GameState) -> Options:

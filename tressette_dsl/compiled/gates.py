@@ -22,7 +22,7 @@ from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import Expr, Ruleset, TricksPhase
+from tressette_dsl.rules.model import CallPhase, Expr, Ruleset, TricksPhase
 
 # `deal_env`'s names as Python over the state `s` (its contract part `cp`)
 _NAMES = {
@@ -43,6 +43,15 @@ _NAMES = {
 }
 
 
+# and a call's `cards`: the seat to act, its hand, the deck
+_CALL = {
+    **_NAMES,
+    "seat": "s.cursor.to_act",
+    "hand": "s.cards.hands[s.cursor.to_act]",
+    "deck": "DECK",
+}
+
+
 class Gates:
     """`passes(index, state)`: the `when` of the phase at `index`, true or not; and
     `enter(index, step, spec)`: the phase kind's `enter`, a tricks phase's with its
@@ -53,6 +62,13 @@ class Gates:
         em = Emitter(rules.ctx)
         self.tests: list[Callable[[GameState], Any] | None] = [
             None if p.when is None else _emitted(em, p.when, rules) for p in rules.flow
+        ]
+        # a call's `cards` as `call.callable_cards` reads it (the seat to act's hand)
+        self.calls: list[Callable[[GameState], Any] | None] = [
+            _emitted(em, p.cards, rules, start="cards", scope=scopes.CALL_CARDS, names=_CALL)
+            if isinstance(p, CallPhase)
+            else None
+            for p in rules.flow
         ]
         self.enters: list[Callable[[Step, Any], bool] | None] = [
             _tricks_enter(em, p, rules) if isinstance(p, TricksPhase) else None for p in rules.flow
@@ -80,8 +96,12 @@ def _tricks_enter(
     """`tricks.enter` with the first leader and trump as emitted Python over the state
     (no `deal_env`); None where either does not emit. A value `evaluate_seat` would
     refuse, or an expression that raises, is `enter`'s own (its error, then)."""
-    lead = _emitted(em, spec.first_lead, rules, "seat", scopes.SEAT_EXPR)
-    trump = None if spec.trump is None else _emitted(em, spec.trump, rules, "any", scopes.TRUMP)
+    lead = _emitted(em, spec.first_lead, rules, start="seat", scope=scopes.SEAT_EXPR)
+    trump = (
+        None
+        if spec.trump is None
+        else _emitted(em, spec.trump, rules, start="any", scope=scopes.TRUMP)
+    )
     if lead is None or (spec.trump is not None and trump is None):
         return None
 
@@ -107,21 +127,24 @@ def _emitted(
     em: Emitter,
     when: Expr,
     rules: Ruleset,
+    *,
     start: str = "condition",
     scope: scopes.Scope = scopes.WHEN,
+    names: dict[str, str] = _NAMES,
 ) -> Callable[[GameState], Any] | None:
-    """The expression (a condition, or of kind `start` in `scope`) as ``f(s)``, or None
-    where it reads a name not written here or does not emit."""
-    if not when.names <= _NAMES.keys():
+    """The expression (a condition, or of kind `start` in `scope`, reading `names`) as
+    ``f(s)``, or None where it reads a name not written here or does not emit."""
+    if not when.names <= names.keys():
         return None
     try:
-        src = em.emit(when.text, start, scope, _NAMES)
+        src = em.emit(when.text, start, scope, names)
     except Uncovered:
         return None
     namespace: dict[str, Any] = {
         **em.table_symbols(),
         **em.symbols,
         "TARGET": rules.match.target or 0,
+        "DECK": rules.deck.full_mask,
     }
     code = compile(f"def f(s):\n    cp = s.contract_part\n    return {src}\n", "<when>", "exec")
     exec(code, namespace)  # source built by `exprgen` from the parse tree, never text

@@ -2,7 +2,8 @@
 `deal_env`, on every state of random games, for the bundled contract rulesets and for
 conditions over every name it writes; names it does not write stay the interpreter's.
 A tricks phase entered with its emitted first leader and trump (`Gates.enter`, session
-9) is the state `tricks.enter` makes, at every moment the play began in random games."""
+9) is the state `tricks.enter` makes, at every moment the play began in random games;
+a call's emitted `cards` offer the calls `call.legal` lists."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from tressette_dsl.compiled import contract
 from tressette_dsl.compiled.gates import Gates
 from tressette_dsl.engine import apply, legal_actions, new_game
 from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import call as call_kind
 from tressette_dsl.engine.phases import tricks as tricks_kind
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import Step, evaluate
@@ -184,3 +187,30 @@ def test_a_first_lead_not_emitted_is_enters(tmp_path: Path) -> None:
     rules = load_ruleset(path)
     index = next(i for i, p in enumerate(rules.flow) if p.kind == "tricks")
     assert Gates(rules).enters[index] is None
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [
+        *((name, "") for name in CONTRACTS),
+        ("calabresella", 'phases: {call: {cards: "of_rank(deck, 3) - hand"}}'),
+        ("calabresella", 'phases: {call: {cards: "deck - hand if dealer == seat else hand"}}'),
+    ],
+)
+def test_call_cards_emitted_agree(name: str, body: str, tmp_path: Path) -> None:
+    """A call's `cards` emitted over the state (session 9: `Gates.calls`, read by
+    `contract._count_call`) offers the calls `call.legal` lists, in its order, at every
+    state of random games that waits for a call."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"id: house-call\nextends: {name}\n{body}\n", encoding="utf-8")
+    rules = load_ruleset(path)
+    assert any(c is not None for c in Gates(rules).calls)
+    asked = 0
+    for s in _states(rules, range(1, 13)):
+        if s.cursor.sub != "call" or s.cursor.to_act is None:
+            continue
+        spec = rules.flow[s.cursor.phase]
+        n, nth = contract._count_call(rules, spec, s)
+        assert tuple(nth(i) for i in range(n)) == call_kind.legal(rules, spec, s)
+        asked += 1
+    assert asked >= 3
