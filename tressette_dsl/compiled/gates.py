@@ -17,12 +17,13 @@ from typing import Any
 
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.engine.phases import tricks as tricks_kind
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import CallPhase, Expr, Ruleset, TricksPhase
+from tressette_dsl.rules.model import AuctionPhase, CallPhase, Expr, Ruleset, TricksPhase
 
 # `deal_env`'s names as Python over the state `s` (its contract part `cp`)
 _NAMES = {
@@ -71,7 +72,12 @@ class Gates:
             for p in rules.flow
         ]
         self.enters: list[Callable[[Step, Any], bool] | None] = [
-            _tricks_enter(em, p, rules) if isinstance(p, TricksPhase) else None for p in rules.flow
+            _tricks_enter(em, p, rules)
+            if isinstance(p, TricksPhase)
+            else _auction_enter(em, p, rules)
+            if isinstance(p, AuctionPhase)
+            else None
+            for p in rules.flow
         ]
 
     def enter(self, index: int, step: Step, spec: Any) -> bool:
@@ -109,16 +115,45 @@ def _tricks_enter(
         s = step.state
         try:
             value = None if trump is None else trump(s)
-            leader = lead(s)
         except Exception:
             return tricks_kind.enter(step, spec)
-        if leader.__class__ is not int or not 0 <= leader < s.n:
+        leader = _seat(lead, s)
+        if leader is None:
             return tricks_kind.enter(step, spec)
         if trump is None:
             return tricks_kind.begin(step, spec, leader, s.play.trump)
         return tricks_kind.begin(
             step, spec, leader, None if value is None or value < 0 else int(value)
         )
+
+    return enter
+
+
+def _seat(emitted: Callable[[GameState], Any], s: GameState) -> int | None:
+    """The seat an emitted seat expression gives on `s`; None where it raises or gives
+    what `evaluate_seat` refuses (the phase kind's own `enter` then says why)."""
+    try:
+        seat = emitted(s)
+    except Exception:
+        return None
+    return seat if seat.__class__ is int and 0 <= seat < s.n else None
+
+
+def _auction_enter(
+    em: Emitter, spec: AuctionPhase, rules: Ruleset
+) -> Callable[[Step, AuctionPhase], bool] | None:
+    """`auction.enter` with the first to speak as emitted Python over the state; None
+    where it does not emit. A value `evaluate_seat` would refuse, or an expression that
+    raises, is `enter`'s own (its error, then)."""
+    first = _emitted(em, spec.first, rules, start="seat", scope=scopes.SEAT_EXPR)
+    if first is None:
+        return None
+
+    def enter(step: Step, spec: AuctionPhase) -> bool:
+        seat = _seat(first, step.state)
+        if seat is None:
+            return auction_kind.enter(step, spec)
+        return auction_kind.begin(step, spec, seat)
 
     return enter
 

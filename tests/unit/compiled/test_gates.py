@@ -3,7 +3,8 @@
 conditions over every name it writes; names it does not write stay the interpreter's.
 A tricks phase entered with its emitted first leader and trump (`Gates.enter`, session
 9) is the state `tricks.enter` makes, at every moment the play began in random games;
-a call's emitted `cards` offer the calls `call.legal` lists."""
+a call's emitted `cards` offer the calls `call.legal` lists; an auction entered with its
+emitted first speaker is the state `auction.enter` makes."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ import pytest
 from tressette_dsl.compiled import contract
 from tressette_dsl.compiled.gates import Gates
 from tressette_dsl.engine import apply, legal_actions, new_game
+from tressette_dsl.engine.errors import RuleEvaluationError
 from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.engine.phases import call as call_kind
 from tressette_dsl.engine.phases import tricks as tricks_kind
 from tressette_dsl.engine.state import GameState
@@ -214,3 +217,37 @@ def test_call_cards_emitted_agree(name: str, body: str, tmp_path: Path) -> None:
         assert tuple(nth(i) for i in range(n)) == call_kind.legal(rules, spec, s)
         asked += 1
     assert asked >= 3
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [
+        *((name, "") for name in CONTRACTS if name != "tressette-chiamata-del-tre"),
+        (
+            "calabresella",
+            'phases: {auction: {first: "next(next(dealer)) if deal_no > 2 else dealer"}}',
+        ),
+    ],
+)
+def test_auction_enter_emitted_agrees(name: str, body: str, tmp_path: Path) -> None:
+    """An auction entered with its first speaker emitted (session 9) is the state
+    `auction.enter` makes, from states of random games (an error would be `enter`'s
+    own, with its message)."""
+    path = tmp_path / "house.yaml"
+    path.write_text(f"id: house-auction\nextends: {name}\n{body}\n", encoding="utf-8")
+    rules = load_ruleset(path)
+    gates = Gates(rules)
+    index = next(i for i, p in enumerate(rules.flow) if p.kind == "auction")
+    assert gates.enters[index] is not None
+    spec = rules.flow[index]
+    for s in _states(rules, range(1, 4))[::7]:
+        at = s.with_parts(cursor=s.cursor.but(phase=index, sub="", to_act=None, pending=()))
+        want, got = Step(rules, at, False), Step(rules, at, False)
+        try:
+            answer = auction_kind.enter(want, spec)
+        except RuleEvaluationError as error:
+            with pytest.raises(RuleEvaluationError, match=str(error)[:30]):
+                gates.enter(index, got, spec)
+            continue
+        assert gates.enter(index, got, spec) == answer
+        assert got.state == want.state
