@@ -138,8 +138,9 @@ def speeches(
     pending, seat = s0.cursor.pending, s0.cursor.to_act
     once = spec.speeches == "once"
     n = s0.n
-    nxt = rules.players.next
+    nxt = _next_seats(rules)
     memo = a.memo
+    waits = a.waits
 
     def values() -> _Values:
         return passed, bid, points, rank, declarer, contract, level if bid_made else None
@@ -147,7 +148,11 @@ def speeches(
     by_id = a.by_id
     while True:
         assert seat is not None
-        found = memo.get(a.key(bid, level, points, all_passed, records))
+        found = memo.get(
+            a.key(bid, level, points, all_passed, records)
+            if waits
+            else (bid is None, level, points, all_passed, None)  # `key` without `after`
+        )
         if found is None:  # worked out on the state the speeches so far make
             step.state = _written(s0, records, values(), pending=pending, seat=seat)
             found = runs(spec, step.state)
@@ -175,10 +180,24 @@ def speeches(
             pending = pending[1:]
             seat = pending[0]
         else:
-            seat = nxt(seat)
+            seat = nxt[seat]
             while seat in passed:
-                seat = nxt(seat)
+                seat = nxt[seat]
             pending = (seat,)
+
+
+def _next_seats(rules: Ruleset) -> tuple[int, ...]:
+    """`rules.players.next` of each seat, as a table (kept per ruleset object)."""
+    found = _NEXT.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_NEXT) > 256:  # rulesets built on the fly: bounded
+            _NEXT.clear()
+        table = tuple(rules.players.next(x) for x in range(rules.players.count))
+        found = _NEXT[id(rules)] = (rules, table)
+    return found[1]
+
+
+_NEXT: dict[int, tuple[Ruleset, tuple[int, ...]]] = {}
 
 
 def _ends(
