@@ -62,6 +62,20 @@ def takes(
     taken = s0.contract_part.taken[seat]
     deal_no = s0.match.deal_no
     draw = choose[seat]
+
+    def written(*, over: bool) -> GameState:  # the locals as they are now
+        return _written(
+            s0,
+            index,
+            seat,
+            zone=zone,
+            hand=hand,
+            public=public,
+            reveals=reveals,
+            taken=taken,
+            over=over,
+        )
+
     while True:
         options = sorted(zone)
         card = options[draw(len(options))]
@@ -71,16 +85,7 @@ def takes(
         ends = last and (len(zone) <= 1 or len(s0.cursor.pending) <= 1)
         if last and not ends:  # written, then `act` (another seat's count to work out)
             if taken > s0.contract_part.taken[seat]:
-                step.state = _written(
-                    s0,
-                    index,
-                    seat,
-                    zone=zone,
-                    hand=hand,
-                    public=public,
-                    reveals=reveals,
-                    taken=taken,
-                )
+                step.state = written(over=False)
             return take_kind.act(step, spec, Take(rules.deck.card_text[card]))
         bit = 1 << card
         zone = tuple([c for c in zone if c != card])
@@ -90,17 +95,7 @@ def takes(
         taken += 1
         owed -= 1
         if ends:  # as `act` and `_next_seat` leave it: the phase over
-            step.state = _written(
-                s0,
-                index,
-                seat,
-                zone=zone,
-                hand=hand,
-                public=public,
-                reveals=reveals,
-                taken=taken,
-                over=True,
-            )
+            step.state = written(over=True)
             return True
 
 
