@@ -25,7 +25,13 @@ from typing import Any
 import pytest
 
 from tests.integration.test_compiled_contract import BUNDLED, compare
-from tressette_dsl.compiled import compile_ruleset, contractend, playout
+from tressette_dsl.compiled import (
+    Finished,
+    compile_ruleset,
+    contractend,
+    playout,
+    playout_new_match,
+)
 from tressette_dsl.compiled.contractend import ContractEnd
 from tressette_dsl.compiled.dealing import Packets
 from tressette_dsl.engine import new_game
@@ -244,3 +250,29 @@ def test_packets_deal_as_the_deal_phase(name: str) -> None:
                 hands, zones = deal_kind._deal(rules, spec, s)
                 want = (tuple([sum([1 << c for c in h]) for h in hands]), zones)
                 assert packets.deal(seed, deal_no, dealer) == want
+
+
+@pytest.mark.parametrize("name", [*BUNDLED, "calabresella-a-quattro"])
+def test_a_new_match_is_dealt_on_the_kernel_side(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`playout_new_match` of a contract game (session 9): the first deal dealt by
+    `ContractEnd.first` (`Packets`, the gates), the state `new_game` makes, and the
+    match the interpreter plays from it."""
+    rules = load_ruleset(name)
+    firsts: list[int] = []
+    real = ContractEnd.first
+
+    def first(self: ContractEnd, seed: int) -> GameState:
+        got = real(self, seed)
+        assert got == new_game(rules, seed)
+        firsts.append(seed)
+        return got
+
+    monkeypatch.setattr(ContractEnd, "first", first)
+    for seed in range(1, 4):
+        rngs = [random.Random(f"first:{seed}:{x}") for x in range(rules.players.count)]
+        want = playout(rules, new_game(rules, seed), rngs, until="match", engine="interpreted")
+        rngs = [random.Random(f"first:{seed}:{x}") for x in range(rules.players.count)]
+        assert playout_new_match(rules, seed, rngs) == Finished.of(want)
+    assert firsts == [1, 2, 3]

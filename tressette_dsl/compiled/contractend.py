@@ -31,11 +31,12 @@ from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.gates import gates_of
 from tressette_dsl.compiled.seating import people_at
 from tressette_dsl.compiled.steps import PlayoutStats
+from tressette_dsl.engine import arguments
 from tressette_dsl.engine import match as match_kind
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.arguments import trust
 from tressette_dsl.engine.events import DealScored
-from tressette_dsl.engine.game import _abandon, _advance, _next_dealer, _restart
+from tressette_dsl.engine.game import _abandon, _advance, _first_dealer, _next_dealer, _restart
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.trick_features import leftover, partner, table
 from tressette_dsl.engine.phases.tricks import winner_of
@@ -281,6 +282,24 @@ class ContractEnd:
             else tabled[step.state.match.dealer]
         )
         self.deal(step, dealer)
+
+    def first(self, seed: int) -> GameState:
+        """`new_game(rules, seed)` (no fixed cards, the ruleset's own seat count): the
+        first dealer as `_begin` draws him, the first deal dealt by `deal` (`Packets`,
+        the gates) instead of `_start_deal`; the arguments checked as `new_game` checks
+        them."""
+        rules = self.rules
+        arguments.check_setup(
+            "new_game", rules, seed=seed, dealer=None, deck=None, hands=None, zones={}
+        )
+        dealer = _first_dealer(rules, seed)
+        zeros = (0,) * match_kind.total_slots(rules)
+        begun = GameState(
+            seed=seed, n=rules.players.count, match=Match(dealer=dealer, totals=zeros)
+        )
+        step = Step(rules, begun, False)
+        self.deal(step, dealer)
+        return trust(rules, step.state)
 
     def restart(self, step: Step) -> None:
         """`game._restart` (a deal everybody passed, or annulled): the deal recorded as

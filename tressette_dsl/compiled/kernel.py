@@ -843,9 +843,10 @@ def playout_new_match(
         first = GameState(seed=seed, n=n, match=Match(dealer=dealer, totals=zeros))
         chain = chain_for(fast, first)
     if chain is None or first is None:
-        return playout_match(
-            rules, new_game(rules, seed), rng, policy=policy, stats=stats, max_actions=max_actions
-        )
+        ends = compiled.contract_end if compiled.coverage.covers else None
+        # a contract game's first deal dealt on the kernel's side, as it deals the others
+        begun = new_game(rules, seed) if ends is None else ends.first(seed)
+        return playout_match(rules, begun, rng, policy=policy, stats=stats, max_actions=max_actions)
     choose = choosers(n, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
     k = Kernel(rules, first)
