@@ -37,6 +37,7 @@ from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.arguments import trust
 from tressette_dsl.engine.events import DealScored
 from tressette_dsl.engine.game import _abandon, _advance, _first_dealer, _next_dealer, _restart
+from tressette_dsl.engine.maker import maker
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.trick_features import leftover, partner, table
 from tressette_dsl.engine.phases.tricks import winner_of
@@ -406,7 +407,7 @@ class ContractEnd:
         deltas = per_seat if seated is None else self._per_person(cp, per_seat, seated)
         totals = tuple([t + d for t, d in zip(m.totals, deltas, strict=True)])
         cols = tuple(zip(*facts, strict=True))
-        record = DealRecord(
+        record = _DEAL_RECORD(  # `DealRecord(...)`, every field by its name
             deal_no=m.deal_no,
             dealer=m.dealer,
             counted=True,
@@ -579,6 +580,9 @@ class ContractEnd:
                     return None
                 per_seat[seat] = paid
         return success, per_seat
+
+
+_DEAL_RECORD = maker(DealRecord, keywords=True)
 
 
 def _dealers(rules: Ruleset, deal: DealPhase) -> tuple[int, ...] | None:
