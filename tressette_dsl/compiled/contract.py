@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.cardsets import nth_bit
+from tressette_dsl.compiled.calls import called
 from tressette_dsl.compiled.discards import discards
 from tressette_dsl.compiled.gates import gates_of
 from tressette_dsl.compiled.speeches import nth_speech, runs, speeches
@@ -71,6 +72,10 @@ def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
 
 
 def _count_call(rules: Ruleset, spec: CallPhase, s: GameState) -> Options:
+    return _cards(rules, _call_cards(rules, spec, s), Call)
+
+
+def _call_cards(rules: Ruleset, spec: CallPhase, s: GameState) -> int:
     """`call.callable_cards`, its `cards` emitted (`gates`: no `deal_env`); where that
     does not emit or raises, the phase kind's own (its error, then)."""
     emitted = gates_of(rules).calls[s.cursor.phase]
@@ -84,7 +89,7 @@ def _count_call(rules: Ruleset, spec: CallPhase, s: GameState) -> Options:
         cards = call_kind.callable_cards(rules, spec, s)
     elif spec.ranks:
         cards = call_kind.by_priority(rules, spec.ranks, cards)
-    return _cards(rules, cards, Call)
+    return cards
 
 
 def _count_choose(rules: Ruleset, spec: ChoosePhase, s: GameState) -> Options:
@@ -229,6 +234,13 @@ def contract_run(
             done = laid  # the phase's cards on locals, every seat's, the state written once
         elif spec.kind == "take" and (got := takes(rules, spec, step, choose, stats)) is not None:
             done = got  # a seat's takes on locals, its last by `act` unless the phase ends
+        elif spec.kind == "call":  # the call's changes written at once (`calls`)
+            cards = _call_cards(rules, spec, step.state)
+            seat = to_act(step.state, rules)
+            assert seat is not None
+            card = nth_bit(cards, choose[seat](cards.bit_count()))
+            stats.actions += 1
+            done = called(step, spec, card)
         else:
             s = step.state
             n, nth = count(rules, spec, s)
