@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.integration.test_compiled_contract import BUNDLED, compare
+from tests.integration.test_compiled_contract_end import _overlay
 from tests.unit.compiled.test_gates import _states
 from tressette_dsl.compiled import calls as calls_module
 from tressette_dsl.engine.actions import Call
@@ -83,10 +84,7 @@ def test_calls_play_the_same(
 def test_call_overlays_play_the_same(
     case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    base, body = OVERLAYS[case]
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
-    _check(load_ruleset(path), 100, counts, monkeypatch, 5)
+    _check(_overlay(tmp_path, *OVERLAYS[case]), 100, counts, monkeypatch, 5)
 
 
 @pytest.mark.parametrize(
@@ -97,9 +95,7 @@ def test_every_call_writes_acts_state(base: str, body: str, tmp_path: Path) -> N
     """At every call of random games, each card that may be called: `called` leaves the
     state `call.act` leaves (what the deal's end would not show: the partner shown at
     once, the reveal of a card handed over), and answers as it does."""
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
-    rules = load_ruleset(path)
+    rules = _overlay(tmp_path, base, body)
     text = rules.deck.card_text
     tried = 0
     for s in _states(rules, range(1, 9)):
