@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,10 +72,15 @@ class Counted:
         self.decisions = 0
 
     def __call__(
-        self, rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
+        self,
+        rules: Ruleset,
+        state: GameState,
+        choose: Sequence[Chooser],
+        stats: PlayoutStats,
+        *more: Any,
     ) -> GameState | None:
         before = stats.actions
-        got = contract.contract_run(rules, state, choose, stats)
+        got = contract.contract_run(rules, state, choose, stats, *more)
         self.decisions += stats.actions - before
         return got
 

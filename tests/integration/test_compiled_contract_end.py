@@ -6,7 +6,8 @@ options its emitted formulas read (every payoff name, big wins of no effect on t
 payoff, big wins on the others' points and the deal's total, points for the declarer's
 side, thirds that stay whole, a contract's value when alone, an unordered zone dealt;
 people at the table, `calabresella-a-quattro`, with the one sitting out paid as a defender
-or not at all, and a payoff on `adversaries`), is
+or not at all, and a payoff on `adversaries`; a next dealer that reads the deal's number,
+which is not tabulated per dealer), is
 played deal by deal on both paths (`test_compiled_contract.compare`: the same choices
 offered, the states after every deal equal field for field), and the deals must really
 have been scored on the kernel's side (`ContractEnd._record`), most of them ended on the
@@ -24,7 +25,13 @@ from typing import Any
 import pytest
 
 from tests.integration.test_compiled_contract import BUNDLED, compare
-from tressette_dsl.compiled import compile_ruleset, playout
+from tressette_dsl.compiled import (
+    Finished,
+    compile_ruleset,
+    contractend,
+    playout,
+    playout_new_match,
+)
 from tressette_dsl.compiled.contractend import ContractEnd
 from tressette_dsl.compiled.dealing import Packets
 from tressette_dsl.engine import new_game
@@ -71,6 +78,12 @@ OVERLAYS: dict[str, tuple[str, str]] = {
     "people: a soloist who pays each adversary twice": (
         "calabresella-a-quattro",
         'payoff: {declarer: "2 * adversaries * value if success else -2 * adversaries * value"}',
+    ),
+    # the next dealer: `next(dealer)` is tabulated per dealer (`contractend._dealers`);
+    # one that reads the deal's number is `game._next_dealer`'s, deal by deal
+    "a next dealer by the deal's number": (
+        "calabresella",
+        'phases: {deal: {next_dealer: "next(next(dealer)) if deal_no % 2 == 1 else next(dealer)"}}',
     ),
 }
 
@@ -141,6 +154,41 @@ def test_contract_end_overlay_plays_the_same(
     assert sum(closed) >= 40, "the deals were not ended on the kernel's lists"
 
 
+@pytest.mark.parametrize(
+    ("base", "body"),
+    [
+        ("calabrasella-americana", ""),
+        ("calabrasella-americana", "phases: {speak: {all_pass_dealer: same}}"),
+    ],
+)
+def test_all_pass_deals_are_dealt_again_on_the_kernel_side(
+    base: str, body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal everybody passed (session 9): recorded and its next dealer chosen by the
+    interpreter's `_abandon`, the next deal dealt by `Packets` (`ContractEnd.restart`),
+    never by the interpreter's `_restart` - the same game on both paths."""
+    rules = _overlay(tmp_path, base, body)
+    again: list[bool] = []
+    fallbacks: list[int] = []
+    real = ContractEnd.restart
+    real_restart = contractend._restart
+
+    def restart(self: ContractEnd, step: Any) -> None:
+        deal_no = step.state.match.deal_no
+        real(self, step)
+        again.append(step.state.match.deal_no == deal_no + 1)
+
+    def interpreters(step: Any) -> None:
+        fallbacks.append(1)
+        real_restart(step)
+
+    monkeypatch.setattr(ContractEnd, "restart", restart)
+    monkeypatch.setattr(contractend, "_restart", interpreters)
+    compare(rules, 150, monkeypatch)
+    assert len(again) >= 8 and all(again)
+    assert not fallbacks
+
+
 def _error(rules: Ruleset, state: GameState, seed: int, engine: str) -> str:
     rngs = [random.Random(f"whole:{seed}:{x}") for x in range(state.n)]
     with pytest.raises(RuleEvaluationError) as raised:
@@ -182,6 +230,7 @@ def test_coverage_names_the_kernel_side_moments() -> None:
     assert score.endswith("scored on the kernel's side (compiled.contractend)")
     deal = next(d for d in delegated if d.startswith("phase 'deal' "))
     assert "shuffled and dealt on the kernel's side" in deal
+    assert "after a scored deal or a deal everybody passed" in deal
     assert any(d.startswith("the card that ends the play: its trick") for d in delegated)
 
 
@@ -201,3 +250,29 @@ def test_packets_deal_as_the_deal_phase(name: str) -> None:
                 hands, zones = deal_kind._deal(rules, spec, s)
                 want = (tuple([sum([1 << c for c in h]) for h in hands]), zones)
                 assert packets.deal(seed, deal_no, dealer) == want
+
+
+@pytest.mark.parametrize("name", [*BUNDLED, "calabresella-a-quattro"])
+def test_a_new_match_is_dealt_on_the_kernel_side(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`playout_new_match` of a contract game (session 9): the first deal dealt by
+    `ContractEnd.first` (`Packets`, the gates), the state `new_game` makes, and the
+    match the interpreter plays from it."""
+    rules = load_ruleset(name)
+    firsts: list[int] = []
+    real = ContractEnd.first
+
+    def first(self: ContractEnd, seed: int) -> GameState:
+        got = real(self, seed)
+        assert got == new_game(rules, seed)
+        firsts.append(seed)
+        return got
+
+    monkeypatch.setattr(ContractEnd, "first", first)
+    for seed in range(1, 4):
+        rngs = [random.Random(f"first:{seed}:{x}") for x in range(rules.players.count)]
+        want = playout(rules, new_game(rules, seed), rngs, until="match", engine="interpreted")
+        rngs = [random.Random(f"first:{seed}:{x}") for x in range(rules.players.count)]
+        assert playout_new_match(rules, seed, rngs) == Finished.of(want)
+    assert firsts == [1, 2, 3]

@@ -1,12 +1,15 @@
 """A seat's discards on locals (`compiled.discards`) against the interpreter.
 
 Calabresella (four to the monte, two by each defender in dividete, a count read from
-the state in scegliete) and overlays (one card each in dividete, calabrasella-americana's
-unordered zone without `at_least`, and with it: `done` among the choices once one is
-laid; an `at_least` read from the state: the interpreter's), deal by deal on both paths
+the state in scegliete: `taken`, which a discard leaves as it was) and overlays (one card
+each in dividete, calabrasella-americana's unordered zone without `at_least`, and with
+it: `done` among the choices once one is laid; an `at_least` read from the seat; an
+`at_least` read from a zone's size and a count from the hand's, which a discard changes:
+the interpreter's), deal by deal on both paths
 (`test_compiled_contract.compare`: the same choices in the same order, the same states).
-Only each seat's last card of a fixed count (or its `done`) reaches `discard.act` from
-`discards`; the others are laid on the locals.
+No card of a fixed count (nor a `done`) reaches `discard.act` from `discards` since
+session 9: every seat's cards, the last ones too, are laid on the locals, one run a
+phase.
 """
 
 from __future__ import annotations
@@ -30,9 +33,19 @@ CASES: dict[str, tuple[str, str, bool]] = {  # (base, overlay, laid on the local
     ),
     "an unordered zone": ("calabrasella-americana", "phases: {discard: {at_least: null}}", True),
     "at least one": ("calabrasella-americana", "", True),
-    "an at_least read from the state: the interpreter's": (
+    "an at_least read from the seat": (
         "calabrasella-americana",
         'phases: {discard: {at_least: "1 if seat == declarer else 2"}}',
+        True,
+    ),
+    "an at_least read from a zone's size: the interpreter's": (
+        "calabrasella-americana",
+        'phases: {discard: {at_least: "1 if monte_size == 0 else 2"}}',
+        False,
+    ),
+    "a count read from the hand's size: the interpreter's": (
+        "calabrasella-americana",
+        'phases: {discard: {count: "hand_size - 8", at_least: null}}',
         False,
     ),
 }
@@ -76,6 +89,7 @@ def test_discards_play_the_same(
     case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     play_case(CASES[case], tmp_path, counts, monkeypatch)
+    assert counts["acts"] == 0  # every card on the locals, the last ones too
 
 
 def play_case(
@@ -84,14 +98,14 @@ def play_case(
     counts: dict[str, int],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Play `case` (base, overlay, done on the locals) on both paths; only each seat's
-    last card may have reached the phase kind's `act` from the locals' run (`counts`:
-    here and in test_compiled_takes)."""
+    """Play `case` (base, overlay, done on the locals) on both paths; how many cards
+    reached the phase kind's `act` from the locals' run (`counts["acts"]`) is the
+    caller's to check (here none, in test_compiled_takes each seat's last card but
+    where the phase ends with it)."""
     base, body, on_locals = case
     path = tmp_path / "house.yaml"
     path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
     compare(load_ruleset(path), 100, monkeypatch)
-    assert counts["acts"] == counts["runs"]  # each seat's last card (or `done`), no other
     if on_locals:
         assert counts["runs"] >= 20
         assert counts["cards"] > counts["runs"]

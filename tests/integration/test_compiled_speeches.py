@@ -4,8 +4,10 @@ Every contract ruleset and overlays of the auction's options (speeches until all
 a bid that closes, 2 + points only after a 2, the forced bid, the same dealer after an
 all-pass deal with only some bids then) are played deal by deal on both paths
 (`test_compiled_contract.compare`: the same choices offered in the same order, the
-states equal after every deal). Only each auction's last speech may reach
-`auction.act`: the others must have been made on the locals.
+states equal after every deal). Since session 9 no speech reaches `auction.act` from
+`speeches` but the last one of an auction everybody passed with a forced bid (`_forced`):
+the others, the last too, are made on the locals - the auctions won and those everybody
+passed both seen ending there.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 from tests.integration.test_compiled_contract import OVERLAYS as CONTRACT_OVERLAYS
 from tests.integration.test_compiled_contract import compare, passing
 from tressette_dsl.compiled import speeches as speeches_module
+from tressette_dsl.engine.actions import Pass
 from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.loader import load_ruleset
 
@@ -44,28 +47,36 @@ OVERLAYS: dict[str, tuple[str, str]] = {
 def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """Within the compiled path's `speeches`: the auctions, the speeches chosen, and the
     speeches that reached `auction.act` (the interpreter's path is not counted)."""
-    seen = {"auctions": 0, "speeches": 0, "acts": 0, "inside": 0}
+    seen = {"auctions": 0, "speeches": 0, "acts": 0, "inside": 0, "forced": 0}
+    seen.update(won=0, all_passed=0)
     real_speeches, real_act = speeches_module.speeches, auction_kind.act
-    real_nth = speeches_module.nth_speech
 
     def speeches(*args: Any) -> bool:
+        stats, step = args[4], args[2]  # each speech chosen counts one action
+        before, acts = stats.actions, seen["acts"]
         seen["auctions"] += 1
         seen["inside"] = 1
         try:
-            return real_speeches(*args)
+            got = real_speeches(*args)
         finally:
             seen["inside"] = 0
-
-    def nth_speech(*args: Any) -> Any:
-        seen["speeches"] += seen["inside"]
-        return real_nth(*args)
+            seen["speeches"] += stats.actions - before
+        if seen["acts"] == acts:  # ended on the locals: won, or everybody passed
+            seen["won" if got else "all_passed"] += 1
+            assert got or step.restart == "all_pass"
+        return got
 
     def act(*args: Any) -> bool:
+        step, spec, action = args
         seen["acts"] += seen["inside"]
+        seen["forced"] += seen["inside"] and (  # everybody passed, a bid forced
+            spec.forced is not None
+            and step.state.contract_part.bid is None
+            and isinstance(action, Pass)
+        )
         return real_act(*args)
 
     monkeypatch.setattr("tressette_dsl.compiled.contract.speeches", speeches)
-    monkeypatch.setattr(speeches_module, "nth_speech", nth_speech)
     monkeypatch.setattr(auction_kind, "act", act)
     return seen
 
@@ -73,8 +84,10 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 def _check(rules: Any, deals: int, counts: dict[str, int], mp: pytest.MonkeyPatch) -> None:
     compare(rules, deals, mp)
     assert counts["auctions"] >= deals // 2
-    assert counts["acts"] == counts["auctions"]  # the last speech of each, no other
-    assert counts["speeches"] > counts["auctions"]  # and the others on the locals
+    # none by `act` but a forced bid's, the others (the last ones too) on the locals
+    assert counts["acts"] == counts["forced"]
+    assert counts["won"] + counts["forced"] + counts["all_passed"] == counts["auctions"]
+    assert counts["speeches"] > counts["auctions"]
 
 
 @pytest.mark.parametrize("name", BUNDLED)
@@ -116,4 +129,5 @@ def test_mostly_passing_auctions_play_the_same(
         for deal in state.match.deals:
             last_alone += deal.counted and deal.declarer is not None
     assert last_alone >= 5
-    assert counts["acts"] == counts["auctions"]
+    assert counts["acts"] == counts["forced"]
+    assert counts["won"] >= 5 and counts["all_passed"] >= 3  # both ends on the locals

@@ -14,9 +14,10 @@ chosen action and hands it to the phase kind's own `act`; a phase that ends goes
 through the interpreter's `_advance` (or `_restart`, a deal everybody passed) as `apply`
 does, the phases' `when` emitted as Python (`gates`). So the states are the interpreter's
 by construction; what is saved is the lists, the checks and the per-action bookkeeping.
-An auction's speeches, a seat's fixed-count discards and its takes of a count go further
-(`speeches`, `discards`, `takes`): all but the last of them are made on locals, and the
-state is written once before the last, which the kind's own `act` makes. The run stops
+An auction's speeches and a seat's takes of a count go further (`speeches`, `takes`):
+all but the last of them are made on locals, and the state is written once before the
+last, which the kind's own `act` makes; a discard of a fixed count is made on locals
+to the phase's end, every seat's cards, the state written once (`discards`). The run stops
 at the first decision it does not play (the trick play: the kernel's loop takes over),
 at the end of a deal or of the match, or at a phase whose options it does not count
 (`PLAYED` lists the kinds and the shapes; anything else is the interpreter's, one
@@ -29,6 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.cardsets import nth_bit
+from tressette_dsl.compiled.calls import called
 from tressette_dsl.compiled.discards import discards
 from tressette_dsl.compiled.gates import gates_of
 from tressette_dsl.compiled.speeches import nth_speech, runs, speeches
@@ -70,7 +72,24 @@ def _count_auction(rules: Ruleset, spec: AuctionPhase, s: GameState) -> Options:
 
 
 def _count_call(rules: Ruleset, spec: CallPhase, s: GameState) -> Options:
-    return _cards(rules, call_kind.callable_cards(rules, spec, s), Call)
+    return _cards(rules, _call_cards(rules, spec, s), Call)
+
+
+def _call_cards(rules: Ruleset, spec: CallPhase, s: GameState) -> int:
+    """`call.callable_cards`, its `cards` emitted (`gates`: no `deal_env`); where that
+    does not emit or raises, the phase kind's own (its error, then)."""
+    emitted = gates_of(rules).calls[s.cursor.phase]
+    cards = None
+    if emitted is not None:
+        try:
+            cards = int(emitted(s)) & rules.deck.full_mask
+        except Exception:
+            cards = None
+    if cards is None:
+        cards = call_kind.callable_cards(rules, spec, s)
+    elif spec.ranks:
+        cards = call_kind.by_priority(rules, spec.ranks, cards)
+    return cards
 
 
 def _count_choose(rules: Ruleset, spec: ChoosePhase, s: GameState) -> Options:
@@ -163,9 +182,9 @@ def phase_notes(rules: Ruleset, *, kernel_end: bool = False) -> list[str]:
             note += ": scored on the kernel's side (compiled.contractend)"
         elif kernel_end and phase.kind == "deal":
             note += (
-                ": after a scored deal, shuffled and dealt on the kernel's side "
-                "(compiled.contractend); the first deal and after an all-pass deal, "
-                "the interpreter's"
+                ": after a scored deal or a deal everybody passed, shuffled and dealt "
+                "on the kernel's side (compiled.contractend); the first deal, the "
+                "interpreter's"
             )
         notes.append(note)
     return notes
@@ -184,11 +203,17 @@ def _asking(rules: Ruleset, s: GameState) -> tuple[Any, Callable[..., Options]] 
 
 
 def contract_run(
-    rules: Ruleset, state: GameState, choose: Sequence[Chooser], stats: PlayoutStats
+    rules: Ruleset,
+    state: GameState,
+    choose: Sequence[Chooser],
+    stats: PlayoutStats,
+    restart: Callable[[Step], None] = _restart,
 ) -> GameState | None:
     """The decisions from `state` on, while they are contract phases' (None: `state`
     waits for none of them). Each is counted in `stats` as the interpreter's step counts
-    it; the state returned is the interpreter's after the same choices."""
+    it; the state returned is the interpreter's after the same choices. `restart` deals
+    again after a deal everybody passed: `game._restart`, or the same on the kernel's
+    side (`ContractEnd.restart`: the next deal by `Packets`)."""
     asking = _asking(rules, state)
     if asking is None:
         return None
@@ -196,7 +221,8 @@ def contract_run(
         state = state.with_parts(match=state.match.but(deal_ended=False))
     step = Step(rules, state, False)
     deal_no = state.match.deal_no
-    passes = gates_of(rules).passes  # the phases' `when` as Python (`gates`)
+    gates = gates_of(rules)  # the phases' `when` (and a tricks phase's start) as Python
+    passes, enter = gates.passes, gates.enter
     while asking is not None:
         spec, count = asking
         if spec.kind == "auction":  # the speeches on locals, the last one by `act`
@@ -205,9 +231,16 @@ def contract_run(
             spec.kind == "discard"
             and (laid := discards(rules, spec, step, choose, stats)) is not None
         ):
-            done = laid  # a seat's cards on locals, its last one by `act`
+            done = laid  # the phase's cards on locals, every seat's, the state written once
         elif spec.kind == "take" and (got := takes(rules, spec, step, choose, stats)) is not None:
-            done = got  # a seat's takes of a count on locals, its last one by `act`
+            done = got  # a seat's takes on locals, its last by `act` unless the phase ends
+        elif spec.kind == "call":  # the call's changes written at once (`calls`)
+            cards = _call_cards(rules, spec, step.state)
+            seat = to_act(step.state, rules)
+            assert seat is not None
+            card = nth_bit(cards, choose[seat](cards.bit_count()))
+            stats.actions += 1
+            done = called(step, spec, card)
         else:
             s = step.state
             n, nth = count(rules, spec, s)
@@ -217,9 +250,9 @@ def contract_run(
             stats.actions += 1
             done = PHASE_KINDS[spec.kind].act(step, spec, action)
         if done:
-            _advance(step, passes)
+            _advance(step, passes, enter)
         elif step.restart:
-            _restart(step)
+            restart(step)
         after = step.state
         asking = None if after.match.deal_ended else _asking(rules, after)
     stats.deals_dealt += step.state.match.deal_no - deal_no

@@ -25,23 +25,25 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.compiled.chain import _CONSTANT
-from tressette_dsl.compiled.dealend import _BIG_NAMES, _POINT_NAMES, _function
+from tressette_dsl.compiled.dealend import _BIG_NAMES, _POINT_NAMES, _function, _unit_tables
 from tressette_dsl.compiled.dealing import Packets, plain
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.gates import gates_of
 from tressette_dsl.compiled.seating import people_at
 from tressette_dsl.compiled.steps import PlayoutStats
+from tressette_dsl.engine import arguments
 from tressette_dsl.engine import match as match_kind
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.arguments import trust
 from tressette_dsl.engine.events import DealScored
-from tressette_dsl.engine.game import _advance, _next_dealer, _restart
+from tressette_dsl.engine.game import _abandon, _advance, _first_dealer, _next_dealer, _restart
+from tressette_dsl.engine.maker import maker
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.trick_features import leftover, partner, table
 from tressette_dsl.engine.phases.tricks import winner_of
 from tressette_dsl.engine.scoring import score_deal
 from tressette_dsl.engine.state import Contract, DealRecord, DeclRecord, GameState, Match
-from tressette_dsl.engine.step import Step, evaluate
+from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import DealPhase, Ruleset, ScorePhase, TricksPhase
 
@@ -104,6 +106,9 @@ class ContractEnd:
         self.orders = tuple(rules.players.order_from(x) for x in range(rules.players.count))
         self.closes = self.packets is not None and self._closes(rules, deal)
         self.gates = gates_of(rules)  # the phases' `when`, entered after the deal
+        # `deck.units` summed over a mask's bytes (`dealend._unit_tables`, checked there)
+        self.units = _unit_tables(rules.deck.units, rules.deck.size)
+        self.next_dealers = _dealers(rules, deal)
 
     @staticmethod
     def _closes(rules: Ruleset, deal: DealPhase) -> bool:
@@ -271,8 +276,47 @@ class ContractEnd:
         dealer deals (`Packets`, the deal phase's shuffle and packets), and the phases
         after the deal are entered by the interpreter's `_advance`."""
         step.set_match(deal_ended=True)
+        tabled = self.next_dealers
+        dealer = (
+            _next_dealer(self.rules, step.state)
+            if tabled is None
+            else tabled[step.state.match.dealer]
+        )
+        self.deal(step, dealer)
+
+    def first(self, seed: int) -> GameState:
+        """`new_game(rules, seed)` (no fixed cards, the ruleset's own seat count): the
+        first dealer as `_begin` draws him, the first deal dealt by `deal` (`Packets`,
+        the gates) instead of `_start_deal`; the arguments checked as `new_game` checks
+        them."""
         rules = self.rules
-        dealer = _next_dealer(rules, step.state)
+        arguments.check_setup(
+            "new_game", rules, seed=seed, dealer=None, deck=None, hands=None, zones={}
+        )
+        dealer = _first_dealer(rules, seed)
+        zeros = (0,) * match_kind.total_slots(rules)
+        begun = GameState(
+            seed=seed, n=rules.players.count, match=Match(dealer=dealer, totals=zeros)
+        )
+        step = Step(rules, begun, False)
+        self.deal(step, dealer)
+        return trust(rules, step.state)
+
+    def restart(self, step: Step) -> None:
+        """`game._restart` (a deal everybody passed, or annulled): the deal recorded as
+        not counted and the next dealer chosen by the interpreter's `_abandon`, the
+        next deal dealt as `next_deal` deals it - but the match's first deal, which
+        may be fixed (`_start_deal`'s own way)."""
+        if step.state.match.deal_no == 0:
+            _restart(step)
+            return
+        self.deal(step, _abandon(step))
+
+    def deal(self, step: Step, dealer: int) -> None:
+        """`game._start_deal` for a deal after the first (never a fixed deal): `Packets`
+        deals, then the phases after the deal are entered by `_advance` (with `gates`);
+        the deal phase's own `enter` where the packets do not apply."""
+        rules = self.rules
         fresh = match_kind.fresh_deal(rules, step.state, dealer, None)
         dealt = (
             None
@@ -283,13 +327,13 @@ class ContractEnd:
             step.state = fresh  # `_start_deal` (a fixed deal is deal 1's alone)
             spec = rules.flow[0]
             if PHASE_KINDS[spec.kind].enter(step, spec):
-                _advance(step, self.gates.passes)
+                _advance(step, self.gates.passes, self.gates.enter)
             elif step.restart:
                 _restart(step)
             return
         hands, zones = dealt
         step.state = fresh.with_parts(cards=fresh.cards.but(hands=hands, zones=zones))
-        _advance(step, self.gates.passes)
+        _advance(step, self.gates.passes, self.gates.enter)
 
     def score(self, step: Step) -> bool:
         """`scoring.score_deal` for this shape, on emitted formulas; False (nothing
@@ -363,7 +407,7 @@ class ContractEnd:
         deltas = per_seat if seated is None else self._per_person(cp, per_seat, seated)
         totals = tuple([t + d for t, d in zip(m.totals, deltas, strict=True)])
         cols = tuple(zip(*facts, strict=True))
-        record = DealRecord(
+        record = _DEAL_RECORD(  # `DealRecord(...)`, every field by its name
             deal_no=m.deal_no,
             dealer=m.dealer,
             counted=True,
@@ -416,7 +460,7 @@ class ContractEnd:
     ) -> list[Any]:
         """`scoring.side_facts(final=True)` of the contract's two sides (the declarer and
         his partner; the others from the declarer on), as tuples in `SideFacts`' order."""
-        units_of = self.rules.deck.units
+        units_of = self.units
         everything = 0
         for m in won:
             everything |= m
@@ -536,6 +580,25 @@ class ContractEnd:
                     return None
                 per_seat[seat] = paid
         return success, per_seat
+
+
+_DEAL_RECORD = maker(DealRecord, keywords=True)
+
+
+def _dealers(rules: Ruleset, deal: DealPhase) -> tuple[int, ...] | None:
+    """`game._next_dealer` per dealer, when the deal's `next_dealer` reads only the
+    dealer, the players and the target (`next(dealer)`): one entry a dealer, worked out
+    by `evaluate_seat` as `_next_dealer` works it out; else None (the interpreter's,
+    each deal)."""
+    expr = deal.next_dealer
+    if not expr.names <= {"dealer", "players", "target"}:
+        return None
+    n = rules.players.count
+    env: dict[str, Any] = {"players": n, "target": rules.match.target or 0}
+    try:
+        return tuple(evaluate_seat(expr, {**env, "dealer": d}, n) for d in range(n))
+    except Exception:  # an error is the interpreter's own, at its own moment
+        return None
 
 
 __all__ = ["ContractEnd"]

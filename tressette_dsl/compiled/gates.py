@@ -16,11 +16,14 @@ from collections.abc import Callable
 from typing import Any
 
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
+from tressette_dsl.engine.phases import PHASE_KINDS
+from tressette_dsl.engine.phases import auction as auction_kind
+from tressette_dsl.engine.phases import tricks as tricks_kind
 from tressette_dsl.engine.state import GameState
-from tressette_dsl.engine.step import evaluate
+from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import Expr, Ruleset
+from tressette_dsl.rules.model import AuctionPhase, CallPhase, Expr, Ruleset, TricksPhase
 
 # `deal_env`'s names as Python over the state `s` (its contract part `cp`)
 _NAMES = {
@@ -41,8 +44,19 @@ _NAMES = {
 }
 
 
+# and a call's `cards`: the seat to act, its hand, the deck
+_CALL = {
+    **_NAMES,
+    "seat": "s.cursor.to_act",
+    "hand": "s.cards.hands[s.cursor.to_act]",
+    "deck": "DECK",
+}
+
+
 class Gates:
-    """`passes(index, state)`: the `when` of the phase at `index`, true or not."""
+    """`passes(index, state)`: the `when` of the phase at `index`, true or not; and
+    `enter(index, step, spec)`: the phase kind's `enter`, a tricks phase's with its
+    first leader and trump emitted too (session 9: `tricks.begin` with them)."""
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -50,6 +64,25 @@ class Gates:
         self.tests: list[Callable[[GameState], Any] | None] = [
             None if p.when is None else _emitted(em, p.when, rules) for p in rules.flow
         ]
+        # a call's `cards` as `call.callable_cards` reads it (the seat to act's hand)
+        self.calls: list[Callable[[GameState], Any] | None] = [
+            _emitted(em, p.cards, rules, start="cards", scope=scopes.CALL_CARDS, names=_CALL)
+            if isinstance(p, CallPhase)
+            else None
+            for p in rules.flow
+        ]
+        self.enters: list[Callable[[Step, Any], bool] | None] = [
+            _tricks_enter(em, p, rules)
+            if isinstance(p, TricksPhase)
+            else _auction_enter(em, p, rules)
+            if isinstance(p, AuctionPhase)
+            else None
+            for p in rules.flow
+        ]
+
+    def enter(self, index: int, step: Step, spec: Any) -> bool:
+        own = self.enters[index]
+        return own(step, spec) if own is not None else PHASE_KINDS[spec.kind].enter(step, spec)
 
     def passes(self, index: int, s: GameState) -> Any:
         test = self.tests[index]
@@ -63,19 +96,90 @@ class Gates:
         return evaluate(when, deal_env(self.rules, s))
 
 
-def _emitted(em: Emitter, when: Expr, rules: Ruleset) -> Callable[[GameState], Any] | None:
-    """The condition as ``f(s)``, or None where it reads a name not written here or
-    does not emit."""
-    if not when.names <= _NAMES.keys():
+def _tricks_enter(
+    em: Emitter, spec: TricksPhase, rules: Ruleset
+) -> Callable[[Step, TricksPhase], bool] | None:
+    """`tricks.enter` with the first leader and trump as emitted Python over the state
+    (no `deal_env`); None where either does not emit. A value `evaluate_seat` would
+    refuse, or an expression that raises, is `enter`'s own (its error, then)."""
+    lead = _emitted(em, spec.first_lead, rules, start="seat", scope=scopes.SEAT_EXPR)
+    trump = (
+        None
+        if spec.trump is None
+        else _emitted(em, spec.trump, rules, start="any", scope=scopes.TRUMP)
+    )
+    if lead is None or (spec.trump is not None and trump is None):
+        return None
+
+    def enter(step: Step, spec: TricksPhase) -> bool:
+        s = step.state
+        try:
+            value = None if trump is None else trump(s)
+        except Exception:
+            return tricks_kind.enter(step, spec)
+        leader = _seat(lead, s)
+        if leader is None:
+            return tricks_kind.enter(step, spec)
+        if trump is None:
+            return tricks_kind.begin(step, spec, leader, s.play.trump)
+        return tricks_kind.begin(
+            step, spec, leader, None if value is None or value < 0 else int(value)
+        )
+
+    return enter
+
+
+def _seat(emitted: Callable[[GameState], Any], s: GameState) -> int | None:
+    """The seat an emitted seat expression gives on `s`; None where it raises or gives
+    what `evaluate_seat` refuses (the phase kind's own `enter` then says why)."""
+    try:
+        seat = emitted(s)
+    except Exception:
+        return None
+    return seat if seat.__class__ is int and 0 <= seat < s.n else None
+
+
+def _auction_enter(
+    em: Emitter, spec: AuctionPhase, rules: Ruleset
+) -> Callable[[Step, AuctionPhase], bool] | None:
+    """`auction.enter` with the first to speak as emitted Python over the state; None
+    where it does not emit. A value `evaluate_seat` would refuse, or an expression that
+    raises, is `enter`'s own (its error, then)."""
+    first = _emitted(em, spec.first, rules, start="seat", scope=scopes.SEAT_EXPR)
+    if first is None:
+        return None
+
+    def enter(step: Step, spec: AuctionPhase) -> bool:
+        seat = _seat(first, step.state)
+        if seat is None:
+            return auction_kind.enter(step, spec)
+        return auction_kind.begin(step, spec, seat)
+
+    return enter
+
+
+def _emitted(
+    em: Emitter,
+    when: Expr,
+    rules: Ruleset,
+    *,
+    start: str = "condition",
+    scope: scopes.Scope = scopes.WHEN,
+    names: dict[str, str] = _NAMES,
+) -> Callable[[GameState], Any] | None:
+    """The expression (a condition, or of kind `start` in `scope`, reading `names`) as
+    ``f(s)``, or None where it reads a name not written here or does not emit."""
+    if not when.names <= names.keys():
         return None
     try:
-        src = em.emit(when.text, "condition", scopes.WHEN, _NAMES)
+        src = em.emit(when.text, start, scope, names)
     except Uncovered:
         return None
     namespace: dict[str, Any] = {
         **em.table_symbols(),
         **em.symbols,
         "TARGET": rules.match.target or 0,
+        "DECK": rules.deck.full_mask,
     }
     code = compile(f"def f(s):\n    cp = s.contract_part\n    return {src}\n", "<when>", "exec")
     exec(code, namespace)  # source built by `exprgen` from the parse tree, never text

@@ -44,7 +44,7 @@ from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine import to_act
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
-from tressette_dsl.engine.game import legal_actions, new_game
+from tressette_dsl.engine.game import _restart, legal_actions, new_game
 from tressette_dsl.engine.match import MatchResult, result, total_slots
 from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.seating import rules_for
@@ -666,7 +666,8 @@ def _step_outside(
         return round_step(rules, state, choose, stats)
     if rounds and compiled.coverage.covers and contract_plays(rules):
         # the contract phases' decisions (bids, calls, exchanges): `contract`
-        ran = contract_run(rules, state, choose, stats)
+        ends = compiled.contract_end  # an all-pass deal dealt again by its `Packets`
+        ran = contract_run(rules, state, choose, stats, _restart if ends is None else ends.restart)
         if ran is not None:
             return ran
     return interpreted_step(rules, state, choose, stats)
@@ -842,9 +843,10 @@ def playout_new_match(
         first = GameState(seed=seed, n=n, match=Match(dealer=dealer, totals=zeros))
         chain = chain_for(fast, first)
     if chain is None or first is None:
-        return playout_match(
-            rules, new_game(rules, seed), rng, policy=policy, stats=stats, max_actions=max_actions
-        )
+        ends = compiled.contract_end if compiled.coverage.covers else None
+        # a contract game's first deal dealt on the kernel's side, as it deals the others
+        begun = new_game(rules, seed) if ends is None else ends.first(seed)
+        return playout_match(rules, begun, rng, policy=policy, stats=stats, max_actions=max_actions)
     choose = choosers(n, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
     k = Kernel(rules, first)

@@ -1,4 +1,4 @@
-"""An auction's speeches on plain values, the state written once before the last one.
+"""An auction's speeches on plain values, the state written once at its end.
 
 `auction.act` makes a speech through the step machinery: the contract part copied with
 the new bid record (and the new highest bid), the phase's own record (the level), the
@@ -7,10 +7,12 @@ playout but the next speech's count of choices. `speeches` keeps the auction's v
 locals (the records, who passed, the highest bid, its level, whose turn) and counts each
 speech's choices from them (`runs`: `auction.legal`'s runs, memoised by everything its
 tests read); a speech that leaves the auction open is made on the locals as `act` and
-`auction._next` make it. The speech that ends it (a bid that closes, the last speaker of
-a round, the last bidder left, everybody passed) is the interpreter's: the state is
-written once, as the speeches before left it, and `act` makes that speech - winning,
-the forced bid, the redeal are its own.
+`auction._next` make it. So is, since session 9, the speech that ends it (a bid that
+closes, the last speaker of a round, the last bidder left, everybody passed): the state
+is written once, the cursor cleared as `_won` and `_all_passed` clear it, and an
+auction everybody passed asks for the deal again (`step.restart`). A forced bid after
+everybody passed (`_forced`) and a step that logs events stay `act`'s: the state is
+written as the speeches before left it, and `act` makes the last speech.
 """
 
 from __future__ import annotations
@@ -138,41 +140,78 @@ def speeches(
     pending, seat = s0.cursor.pending, s0.cursor.to_act
     once = spec.speeches == "once"
     n = s0.n
-    nxt = rules.players.next
-    memo = a.memo
+    nxt = _next_seats(rules)
 
     def values() -> _Values:
         return passed, bid, points, rank, declarer, contract, level if bid_made else None
 
     while True:
         assert seat is not None
-        found = memo.get(a.key(bid, level, points, all_passed, records))
+        found = a.memo.get(
+            a.key(bid, level, points, all_passed, records)
+            if a.waits
+            else (bid is None, level, points, all_passed, None)  # `key` without `after`
+        )
         if found is None:  # worked out on the state the speeches so far make
             step.state = _written(s0, records, values(), pending=pending, seat=seat)
             found = runs(spec, step.state)
-        action = nth_speech(found, choose[seat](found[1]))
+        i = choose[seat](found[1])
         stats.actions += 1
-        made = a.by_id[action.bid] if isinstance(action, Bid) else None
-        if _ends(made, seat, once=once, pending=pending, passed=passed, declarer=declarer, n=n):
-            # the interpreter's: the state as the speeches before left it
+        made = said = None  # the i-th choice (`nth_speech`): a bid's run, else pass
+        for bid_id, low, many in found[0]:
+            if i < many:
+                made, said = a.by_id[bid_id], None if low is None else low + i
+                break
+            i -= many
+        ends = _ends(made, seat, once=once, pending=pending, passed=passed, declarer=declarer, n=n)
+        if ends and (step.log or (made is None and bid is None and spec.forced is not None)):
+            # `auction.act`'s: the events, or a forced bid after all passed (`_forced`)
             step.state = _written(s0, records, values(), pending=pending, seat=seat)
+            action = Pass() if made is None else Bid(made.id, said)
             return auction_kind.act(step, spec, action)
         if made is not None:
-            assert isinstance(action, Bid)
-            records.append(BidRecord(seat, made.id, action.points))
-            bid, points, rank = made.id, action.points, made.rank
+            records.append(BidRecord(seat, made.id, said))
+            bid, points, rank = made.id, said, made.rank
             declarer, contract, level, bid_made = seat, made.contract, made.level, True
         else:
             records.append(BidRecord(seat, None))
             passed = passed | {seat}
+        if ends:  # as `act` and `_next` end it: won (`_won`), or all passed (`_all_passed`)
+            step.state = _written(s0, records, values(), pending=(), seat=None)
+            return _won(step, made, bid is None if once else len(passed) == n)
         if once:
             pending = pending[1:]
             seat = pending[0]
         else:
-            seat = nxt(seat)
+            seat = nxt[seat]
             while seat in passed:
-                seat = nxt(seat)
+                seat = nxt[seat]
             pending = (seat,)
+
+
+def _won(step: Step, made: BidSpec | None, nobody: bool) -> bool:
+    """The auction's last speech (`made`, None for a pass) made on the locals: won
+    (True), unless it was no closing bid and nobody is left to play (`nobody`: with
+    `speeches: once` no bid stands, else every seat passed) - then all passed, and the
+    deal is dealt again (`auction._all_passed` without a forced bid)."""
+    if (made is None or not made.closes) and nobody:
+        step.restart = "all_pass"
+        return False
+    return True
+
+
+def _next_seats(rules: Ruleset) -> tuple[int, ...]:
+    """`rules.players.next` of each seat, as a table (kept per ruleset object)."""
+    found = _NEXT.get(id(rules))
+    if found is None or found[0] is not rules:
+        if len(_NEXT) > 256:  # rulesets built on the fly: bounded
+            _NEXT.clear()
+        table = tuple(rules.players.next(x) for x in range(rules.players.count))
+        found = _NEXT[id(rules)] = (rules, table)
+    return found[1]
+
+
+_NEXT: dict[int, tuple[Ruleset, tuple[int, ...]]] = {}
 
 
 def _ends(
@@ -194,10 +233,10 @@ def _ends(
         return len(pending) <= 1
     if made is not None:
         declarer = seat
-    else:
+    elif seat not in passed:
         passed = passed | {seat}
-    live = [x for x in range(n) if x not in passed]
-    return not live or (len(live) == 1 and declarer == live[0])
+    live = n - len(passed)  # the seats not passed: none, or the highest bidder alone
+    return live == 0 or (live == 1 and declarer is not None and declarer not in passed)
 
 
 # who passed, the highest bid, its points and rank, its bidder, its contract, its level
@@ -213,15 +252,18 @@ def _written(
     values: _Values,
     *,
     pending: tuple[int, ...],
-    seat: int,
+    seat: int | None,
 ) -> GameState:
-    """`s0` with the auction's values as the speeches made them."""
+    """`s0` with the auction's values as the speeches made them, `seat` to speak (None:
+    the auction over, the cursor cleared as `_won` and `_all_passed` clear it)."""
     cp = s0.contract_part
     if len(records) == len(cp.auction):
         return s0  # no speech made yet
     passed, bid, points, rank, declarer, contract, level = values
     written = s0.with_parts(
-        cursor=s0.cursor.but(pending=pending, to_act=seat),
+        cursor=s0.cursor.but(pending=pending, to_act=seat)
+        if seat is not None
+        else s0.cursor.but(sub="", pending=(), to_act=None),
         contract=cp.but(
             auction=tuple(records),
             passed=passed,

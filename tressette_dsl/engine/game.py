@@ -248,33 +248,49 @@ def _check(rules: Ruleset, state: GameState, action: Action) -> None:
         raise IllegalActionError(problem)
 
 
-def _advance(step: Step, passes: Callable[[int, GameState], Any] | None = None) -> None:
+def _advance(
+    step: Step,
+    passes: Callable[[int, GameState], Any] | None = None,
+    enter: Callable[[int, Step, Any], bool] | None = None,
+) -> None:
     """The current phase is done: enter the next ones until a decision is needed.
 
     `passes(index, state)`, when given, stands for the `when` condition of the phase at
     `index` evaluated over `deal_env(rules, state)` (the compiled kernel's emitted
-    conditions, `compiled.gates`): the same truth, without building the env."""
+    conditions, `compiled.gates`): the same truth, without building the env. As
+    `deal_env` reads neither the cursor nor the phase's record - all that entering a
+    phase writes - the phases it skips are then tested on the state as it is and only
+    the phase entered (or the last one, before the deal's end) is written: the same
+    state, without a copy for each phase skipped. `enter(index, step, spec)`, when
+    given, stands for the phase kind's own `enter` (the kernel's, `compiled.gates`)."""
     rules = step.rules
+    flow = rules.flow
     while not step.state.match.over:
         if step.restart:
             _restart(step)
             return
         index = step.state.cursor.phase + 1
-        if index >= len(rules.flow):
+        if index >= len(flow):
             _end_deal(step)
             return
+        known = True  # the `when` of the phase at `index`, when `passes` has tested it
+        while passes is not None and flow[index].when is not None:
+            known = bool(passes(index, step.state))
+            if known or index + 1 == len(flow):
+                break
+            index += 1
         step.update(  # a new phase: its own record starts empty
             cursor=step.state.cursor.but(phase=index, sub="", step=0, to_act=None, pending=()),
             local=None,
         )
-        spec = rules.flow[index]
+        spec = flow[index]
         if spec.when is not None and not (
-            evaluate(spec.when, deal_env(rules, step.state))
-            if passes is None
-            else passes(index, step.state)
+            evaluate(spec.when, deal_env(rules, step.state)) if passes is None else known
         ):
             continue
-        if not PHASE_KINDS[spec.kind].enter(step, spec):
+        if not (
+            PHASE_KINDS[spec.kind].enter(step, spec) if enter is None else enter(index, step, spec)
+        ):
             if step.restart:
                 _restart(step)
             return
@@ -293,6 +309,12 @@ def _start_deal(step: Step, dealer: int) -> None:
 
 def _restart(step: Step) -> None:
     """Abandon the deal (all passed, or annulled): not counted; deal again."""
+    _start_deal(step, _abandon(step))
+
+
+def _abandon(step: Step) -> int:
+    """The deal abandoned (`step.restart` says why) recorded as not counted, and who
+    deals the next one (the compiled kernel deals it its own way: `contractend`)."""
     reason, step.restart = step.restart, None
     s = step.state
     step.set_match(
@@ -307,8 +329,7 @@ def _restart(step: Step) -> None:
     same = (reason == "misdeal" and _misdeal_dealer(step.rules, s) == "same") or (
         reason == "all_pass" and auction.same_dealer_after_all_pass(step.rules)
     )
-    dealer = s.match.dealer if same else _next_dealer(step.rules, s)
-    _start_deal(step, dealer)
+    return s.match.dealer if same else _next_dealer(step.rules, s)
 
 
 def _misdeal_dealer(rules: Ruleset, s: GameState) -> str:

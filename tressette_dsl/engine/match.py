@@ -46,20 +46,43 @@ def slot_seats(rules: Ruleset, slot: int) -> tuple[int, ...]:
 def fresh_deal(rules: Ruleset, s: GameState, dealer: int, fixed: FixedDeal | None) -> GameState:
     """The state at the start of a deal: match fields kept, every deal field reset."""
     n = s.n
-    zeros = (0,) * n
-    k = len(rules.zones)
+    cards, seen, play, contract = _blank(rules, n)
     return GameState(
         seed=s.seed,
         n=n,
-        cards=Cards(hands=zeros, zone_ids=rules.zone_ids, zones=((),) * k, won=zeros, played=zeros),
-        seen=Knowledge(public=zeros, discarded=zeros, shown=(False,) * k, reveals=()),
-        play=TrickPlay(
-            tricks_won=zeros, announced=zeros, revealed_announce=(False,) * n, drawn=zeros
-        ),
-        contract_part=Contract(taken=zeros),
+        cards=cards,
+        seen=seen,
+        play=play,
+        contract_part=contract,
         match=s.match.but(deal_no=s.match.deal_no + 1, dealer=dealer, over=False, outcome=None),
         fixed=fixed,
     )
+
+
+def _blank(rules: Ruleset, n: int) -> tuple[Cards, Knowledge, TrickPlay, Contract]:
+    """A deal's empty parts for `n` seats: frozen records, the same values for every
+    deal of the ruleset, so built once and shared (every change makes a new record)."""
+    key = (id(rules), n)
+    found = _BLANKS.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
+    zeros = (0,) * n
+    k = len(rules.zones)
+    parts = (
+        Cards(hands=zeros, zone_ids=rules.zone_ids, zones=((),) * k, won=zeros, played=zeros),
+        Knowledge(public=zeros, discarded=zeros, shown=(False,) * k, reveals=()),
+        TrickPlay(tricks_won=zeros, announced=zeros, revealed_announce=(False,) * n, drawn=zeros),
+        Contract(taken=zeros),
+    )
+    if len(_BLANKS) > 256:  # rulesets built on the fly (tests, house rules): bounded
+        _BLANKS.clear()
+    _BLANKS[key] = (rules, parts)
+    return parts
+
+
+# (id(rules), seats) -> (rules, its blank parts): the ruleset is kept, so its id is not
+# reused while the entry lives
+_BLANKS: dict[tuple[int, int], tuple[Ruleset, tuple[Cards, Knowledge, TrickPlay, Contract]]] = {}
 
 
 def end_match(

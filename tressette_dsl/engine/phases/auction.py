@@ -48,9 +48,14 @@ def _level(s: GameState) -> int:
 
 
 def enter(step: Step, spec: AuctionPhase) -> bool:
-    rules, s = step.rules, step.state
-    first = evaluate_seat(spec.first, deal_env(rules, s), s.n)
-    order = rules.players.order_from(first)
+    s = step.state
+    return begin(step, spec, evaluate_seat(spec.first, deal_env(step.rules, s), s.n))
+
+
+def begin(step: Step, spec: AuctionPhase, first: int) -> bool:
+    """The auction opens, `first` to speak: `enter`'s, once it has worked him out (the
+    compiled kernel's side works him out its own way, `compiled.gates`)."""
+    order = step.rules.players.order_from(first)
     step.update(
         cursor=step.state.cursor.but(sub="bid", pending=order, to_act=first),
         contract=step.state.contract_part.but(

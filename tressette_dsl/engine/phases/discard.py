@@ -26,13 +26,16 @@ from tressette_dsl.engine.table import deal_env, seats_of
 from tressette_dsl.rules.model import Ruleset, iter_cards
 from tressette_dsl.rules.phases.discard import SYNTAX, DiscardPhase
 
+_OWN = frozenset({"taken", "hand_size", "seat"})
+
 
 def _count(rules: Ruleset, spec: DiscardPhase, s: GameState, seat: int, least: bool = False) -> int:
     expr = spec.at_least if least and spec.at_least is not None else spec.count
     value = expr.const
     if isinstance(value, int) and not isinstance(value, bool):  # `count: 4`: no env to build
         return value
-    env = deal_env(rules, s)
+    # a count of the seat's own (`count: "taken"`): no deal env to build
+    env = {} if expr.names <= _OWN else deal_env(rules, s)
     env.update(
         taken=s.contract_part.taken[seat], hand_size=s.cards.hands[seat].bit_count(), seat=seat
     )

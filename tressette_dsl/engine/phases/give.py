@@ -32,6 +32,9 @@ def enter(step: Step, spec: GivePhase) -> bool:
 
 
 def _count(rules: Ruleset, spec: GivePhase, s: GameState) -> int:
+    value = spec.count.const
+    if isinstance(value, int) and not isinstance(value, bool):  # `count: 1`: no env to build
+        return value
     return evaluate_int(spec.count, deal_env(rules, s))
 
 

@@ -23,10 +23,18 @@ from tressette_dsl.rules.phases.move import SYNTAX, MovePhase
 def enter(step: Step, spec: MovePhase) -> bool:
     rules = step.rules
     index = rules.zone_index(spec.source)
+    fixed = None if spec.count is None else spec.count.const
+    if not isinstance(fixed, int) or isinstance(fixed, bool):  # `count: 2`: no env to build
+        fixed = None
     for seat in seats_of(rules, step.state, spec.to):
         s = step.state
         zone = s.cards.zones[index]
-        count = len(zone) if spec.count is None else int(evaluate(spec.count, deal_env(rules, s)))
+        if fixed is not None:
+            count = fixed
+        else:
+            count = (
+                len(zone) if spec.count is None else int(evaluate(spec.count, deal_env(rules, s)))
+            )
         cards, rest = zone[:count], zone[count:]
         mask = 0
         for card in cards:

@@ -22,11 +22,14 @@ from tressette_dsl.engine.table import deal_env, seats_of
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.rules.phases.take import SYNTAX, TakePhase
 
+_OWN = frozenset({"seat", "discarded"})
+
 
 def _owed(rules: Ruleset, spec: TakePhase, s: GameState, seat: int) -> int:
     """How many cards `seat` must still take (a take phase with `count`)."""
     assert spec.count is not None
-    env = deal_env(rules, s)
+    # a count of the seat's own (`count: "discarded"`): no deal env to build
+    env = {} if spec.count.names <= _OWN else deal_env(rules, s)
     env.update(seat=seat, discarded=s.seen.discarded[seat].bit_count())
     return evaluate_int(spec.count, env) - s.contract_part.taken[seat]
 

@@ -74,7 +74,14 @@ def enter(step: Step, spec: TricksPhase) -> bool:
     if spec.trump is not None:
         value = evaluate(spec.trump, env)
         trump = None if value is None or value < 0 else int(value)
-    leader = evaluate_seat(spec.first_lead, env, s.n)
+    return begin(step, spec, evaluate_seat(spec.first_lead, env, s.n), trump)
+
+
+def begin(step: Step, spec: TricksPhase, leader: int, trump: int | None) -> bool:
+    """The play begins, the first trick led by `leader` with `trump`: `enter`'s, once
+    it has worked them out (the compiled kernel's side works them out its own way,
+    `compiled.gates`)."""
+    rules, s = step.rules, step.state
     must_follow, window_open = _trick_rules(rules, spec, s, 1)
     step.update(
         play=s.play.but(trick_no=1, leader=leader, trump=trump, must_follow=must_follow),
