@@ -35,14 +35,16 @@ chose there. It plays every decision kind the engine can ask, knowing none by na
   rollouts gave the same hands 5-40%, and the bot bid almost never. The edge decides
   whether to speak, never which bid (it grows with the stakes: read into every bid it
   made the hardest contract look best).
-* ``policy=heuristic`` (session 8, off by default: measured only in `tressette`) makes
-  every decision but a speech without the tree, by rollout improvement of the heuristic
-  bot (`search_improve`): each sampled world is finished by the heuristic in every seat
-  after each candidate, and the heuristic's own choice stands unless another is clearly
-  better on the same worlds. The greedy rollouts see every hand, so partners and
-  defenders play nothing like the bots the search meets; against the session-7
-  heuristic the tree won 48-58% of `tressette` deals (docs/bots.md, session 8). The
-  default ``policy=greedy`` is the tree for every decision;
+* ``policy=heuristic`` (the default since session 9) makes every decision but a speech
+  without the tree, by rollout improvement of the heuristic bot (`search_improve`): each
+  sampled world is finished by the heuristic in every seat after each candidate, and the
+  heuristic's own choice stands unless another is clearly better on the same worlds.
+  The greedy rollouts see every hand, so partners and defenders play nothing like the
+  bots the search meets; against the session-8 heuristic, at the tree's CPU a decision,
+  it was better than the tree in `calabresella` and `briscola-chiamata` and as good in
+  `tressette` and `tressette-in-due` (docs/bots.md, sessions 8 and 9). Speeches stay on
+  the tree (`bid_edge`), whose rollouts value a contract; ``policy=greedy`` is the tree
+  for every decision;
 * two options give the tree the heuristic's knowledge, off by default (session 7: against the
   session-7 heuristic neither was clearly better on 80 paired `tressette` games, see
   docs/bots.md): `endgame` plays the last tricks without a tree (`_last_tricks`), `trust`
@@ -51,10 +53,12 @@ chose there. It plays every decision kind the engine can ask, knowing none by na
 The outcome of a deal for seat x is its change of match total less the mean change of all
 seats (so points of the other side count against it; negated when ``match.winner`` is
 ``lowest``, where points are penalties), plus the match target when the deal ends the
-match, for the winners, minus it for the others. Budget: `iters` iterations, or `time`
-seconds of this process's CPU time (so a loaded machine does not starve the search; the
-result then still depends on the machine's speed). With `iters` the decision is a pure
-function of the observation, the worlds and `rng`.
+match, for the winners, minus it for the others. Budget: `iters` iterations (the tree's;
+with ``policy=heuristic`` rollouts on the interpreter, whole worlds, at least one: a
+rollout costs 2-17 tree iterations by the ruleset, so the same `iters` is not the same
+CPU), or `time` seconds of this process's CPU time (so a loaded machine does not starve
+the search; the result then still depends on the machine's speed). With `iters` the
+decision is a pure function of the observation, the worlds and `rng`.
 """
 
 from __future__ import annotations
@@ -120,7 +124,9 @@ class _Node:
 
 
 class SearchAgent:
-    """ISMCTS over compiled playouts; `iters` iterations (or `time` seconds) a decision."""
+    """Rollout improvement of the heuristic (``policy=heuristic``), ISMCTS over compiled
+    playouts for speeches (and every decision with ``policy=greedy``); `iters` iterations
+    (or `time` seconds) a decision."""
 
     name = "search"
     needs_worlds = True
@@ -142,7 +148,7 @@ class SearchAgent:
         bid_edge: float = 0.4,
         endgame: int = 0,
         trust: float = 0.0,
-        policy: str = "greedy",
+        policy: str = "heuristic",
         z: float = 1.0,
         race: float = 2.0,
     ) -> None:

@@ -18,7 +18,7 @@ from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.search import SearchAgent
 from tressette_dsl.agents.search_improve import _choose, _still_racing, finish
 from tressette_dsl.engine import deal_over, legal_actions, new_game, observe
-from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.actions import Action, Bid
 from tressette_dsl.engine.observe import Observation
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
@@ -114,6 +114,25 @@ def test_a_clearly_better_card_replaces_the_heuristics_somewhere() -> None:
         assert picked in position[3]
         changed += picked != position[-1]
     assert changed >= 1
+
+
+def test_the_default_search_improves_the_heuristic_and_keeps_speeches_on_the_tree() -> None:
+    """Since session 9 `search` (no options) is ``policy=heuristic`` for every decision
+    but a speech: with one world it plays the heuristic's card, as ``policy=heuristic``
+    does; a speech is still the tree's (its iterations are the budget, all spent)."""
+    assert SearchAgent().policy == "heuristic"
+    position = next(iter(_positions("tressette", range(1, 2), every=3)))
+    assert _decide(SearchAgent(iters=1), position, 7) == position[-1]
+    rules = load_ruleset("calabresella")
+    state = new_game(rules, 4)
+    seat = state.to_act
+    assert seat is not None
+    legal = legal_actions(rules, state)
+    assert any(isinstance(a, Bid) for a in legal)  # the first speech
+    bot = SearchAgent(iters=41)
+    worlds = Worlds(rules, state, seat)
+    bot.act(rules, observe(rules, state, seat), legal, random.Random(3), worlds=worlds)
+    assert bot.iterations_done == 41
 
 
 @pytest.mark.parametrize("options", [{"policy": "random"}, {"z": -1.0}, {"race": -2.0}])
