@@ -122,8 +122,11 @@ def seat_kinds(words: Sequence[str], count: int, low: int | None = None) -> list
     return kinds
 
 
-# what a search bot at a table may be asked to spend: a remote user picks the options
-WEB_SEARCH_LIMITS = {"iters": 5000, "time": 5.0}
+# what a search bot at a table may be asked to spend: a remote user picks the options.
+# Since search's default is rollout improvement of the heuristic (session 9) an iteration
+# is a rollout on the interpreter, 1-18 ms by the ruleset (18 in a two-hand game's first
+# tricks): 300 of them cost about what the 5 s of `time` allows at worst
+WEB_SEARCH_LIMITS = {"iters": 300, "time": 5.0}
 
 
 def _other_bot(kind: str) -> bool:

@@ -129,7 +129,9 @@ def test_browser_table_seats_never_import_a_module(user_module: str) -> None:
     from tressette_dsl.web.tables import seat_kinds as web_kinds  # noqa: PLC0415
 
     assert web_kinds(["human", "search:iters=100", "search", "bot"], 4)[1] == "search:iters=100"
-    for bad in (f"{user_module}:FirstBot", "search:iters=100000000", "search:depth=3", "os:system"):
+    assert web_kinds(["human", "search:iters=300", "search:time=5", "bot"], 4)[2] == "search:time=5"
+    bad_kinds = (f"{user_module}:FirstBot", "search:iters=301", "search:time=5.5")
+    for bad in (*bad_kinds, "search:iters=100000000", "search:depth=3", "os:system"):
         with pytest.raises(TableError):
             web_kinds(["human", bad, "bot", "bot"], 4)
 
