@@ -36,14 +36,14 @@ from tressette_dsl.rules.model import Ruleset
 
 def finish(rules: Ruleset, state: GameState, base: HeuristicAgent, rng: random.Random) -> GameState:
     """`state` played on to the end of its deal by `base` in every seat, each from its own
-    observation of that state."""
+    observation of that state (no events built: the rollout's outcome is its state)."""
     while not deal_over(state) and state.to_act is not None:
         legal = legal_actions(rules, state)
         if len(legal) == 1:
             action = legal[0]
         else:
             action = base.act(rules, observe(rules, state, state.to_act), legal, rng)
-        state, _events = apply(rules, state, action)
+        state, _events = apply(rules, state, action, events=False)  # nobody reads them
     return state
 
 
