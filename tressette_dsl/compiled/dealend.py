@@ -29,7 +29,7 @@ from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine import declare
 from tressette_dsl.engine.match import fresh_deal
 from tressette_dsl.engine.phases.trick_features.base import TricksLocal
-from tressette_dsl.engine.phases.tricks import winner_of
+from tressette_dsl.engine.phases.tricks import trump_suit, winner_of
 from tressette_dsl.engine.state import (
     DealRecord,
     DeclRecord,
@@ -831,8 +831,7 @@ class FastEnd:
         env = deal_env(rules, s)
         trump = s.trump
         if spec.trump is not None:
-            value = evaluate(spec.trump, env)
-            trump = None if value is None or value < 0 else int(value)
+            trump = trump_suit(evaluate(spec.trump, env))
         leader = evaluate_seat(spec.first_lead, env, n)
         d = rules.declaring
         follow, window = spec.follow_suit, d.window if d is not None else None

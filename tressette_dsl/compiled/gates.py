@@ -122,9 +122,7 @@ def _tricks_enter(
             return tricks_kind.enter(step, spec)
         if trump is None:
             return tricks_kind.begin(step, spec, leader, s.play.trump)
-        return tricks_kind.begin(
-            step, spec, leader, None if value is None or value < 0 else int(value)
-        )
+        return tricks_kind.begin(step, spec, leader, tricks_kind.trump_suit(value))
 
     return enter
 

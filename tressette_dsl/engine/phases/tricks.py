@@ -72,9 +72,14 @@ def enter(step: Step, spec: TricksPhase) -> bool:
     env = deal_env(rules, s)
     trump = s.play.trump  # a call with `trump: called_suit` may have set it
     if spec.trump is not None:
-        value = evaluate(spec.trump, env)
-        trump = None if value is None or value < 0 else int(value)
+        trump = trump_suit(evaluate(spec.trump, env))
     return begin(step, spec, evaluate_seat(spec.first_lead, env, s.n), trump)
+
+
+def trump_suit(value: Any) -> int | None:
+    """The trump suit's index a phase's `trump` expression gives: none for a null or a
+    negative value (no trump this deal)."""
+    return None if value is None or value < 0 else int(value)
 
 
 def begin(step: Step, spec: TricksPhase, leader: int, trump: int | None) -> bool:
