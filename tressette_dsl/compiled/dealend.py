@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from tressette_dsl.compiled import seating
-from tressette_dsl.compiled.draws import shuffled
+from tressette_dsl.compiled.draws import Shuffles
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.rounds import declared
 from tressette_dsl.compiled.writeback import window_record, zones_with
@@ -387,6 +387,7 @@ class FastEnd:
         self.multiply = rules.scoring.big_win_effect == "multiply"
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
         self.plans: dict[tuple[int, int], Any] = {}  # `_plan` per (dealer, seats)
+        self.shuffles = Shuffles(rules.deck.cards)  # the deals' deck orders
         # `chain.Chain` of this ruleset once built (None: it does not apply; False: not yet)
         self.chain: object = False
         # its tables (next dealer; leader, trump, follow, window per dealer), once built
@@ -757,7 +758,7 @@ class FastEnd:
     ) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
         """The hands (masks), monte and stock of deal `deal_no`: the seeded shuffle and
         the packets, from the seat after the dealer (`_plan`'s slices of the order)."""
-        order = shuffled(self.rules.deck.cards, seed, deal_no)
+        order = self.shuffles.order(seed, deal_no)
         packets = self.plans.get((dealer, n))
         if packets is None:
             plan = self._plan(dealer, n, len(order))

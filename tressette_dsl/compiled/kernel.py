@@ -28,7 +28,7 @@ from tressette_dsl.compiled.chain import Between, Chain, DealEnd, Finished, chai
 from tressette_dsl.compiled.contract import contract_run
 from tressette_dsl.compiled.contract import plays as contract_plays
 from tressette_dsl.compiled.decltable import table_of
-from tressette_dsl.compiled.draws import getrandbits_of
+from tressette_dsl.compiled.draws import first_dealer, getrandbits_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
 from tressette_dsl.compiled.seats import Table
 from tressette_dsl.compiled.steps import (
@@ -46,7 +46,6 @@ from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
 from tressette_dsl.engine.game import _restart, legal_actions, new_game
 from tressette_dsl.engine.match import MatchResult, result, total_slots
-from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import (
     DeclRecord,
