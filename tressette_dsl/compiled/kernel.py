@@ -176,6 +176,21 @@ class Kernel:
         # a deal it ends scored to totals and outcome alone, no `DealRecord` (`tries`)
         self.bare = False
 
+    @staticmethod
+    def to_deal(rules: Ruleset, first: GameState) -> Kernel:
+        """A kernel for a match it deals itself from its bare first state `first`: only
+        what `Chain.deal` does not set (it fills every list and the deal's fields), the
+        same values `Kernel(rules, first)` would give them - without copying the bare
+        state's empty parts into lists that the deal replaces at once."""
+        k: Kernel = _new(Kernel)
+        k.rules, k.origin, k.table = rules, first, table_of(rules)
+        k.cnt = [0] * rules.deck.size
+        k.deal_no = first.match.deal_no
+        k.actions = k.free = 0
+        k.chain = k.grb = k.finished = None
+        k.finish = k.bare = False
+        return k
+
     def copy(self) -> Kernel:
         """Another kernel at the same moment, for another playout from it (a search bot
         trying each of its moves in one world): every list the loop changes is copied,
@@ -848,7 +863,7 @@ def playout_new_match(
         return playout_match(rules, begun, rng, policy=policy, stats=stats, max_actions=max_actions)
     choose = choosers(n, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
-    k = Kernel(rules, first)
+    k = Kernel.to_deal(rules, first)
     k.chain, k.finish = chain, True
     chain.deal(k, first, dealer=first.dealer, totals=first.totals, deals=(), counted=0)
     began = stats.actions
