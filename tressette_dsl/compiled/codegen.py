@@ -941,20 +941,22 @@ class _Writer:
         out("continue")
         out.dedent()
 
-    @staticmethod
     def draw_choice(
-        out: _Lines, count: str, small: bool = False, bits: str = "", keep: bool = True
+        self, out: _Lines, count: str, small: bool = False, bits: str = "", keep: bool = True
     ) -> None:
         """``pick = i``: one of `count` choices. With the seats' generators (`grb`, each
         one's `getrandbits`: the policy is the random one) `randrange` is written out as
         `draws.randrange_of` does (the same numbers), saving a call a decision. `bits`
         names a variable that already holds the count's bit length; without `keep`,
-        `pick` is left as it was (a choice no stop reports)."""
-        out("if grb is None:")
-        out.indent()(("pick = i = " if keep else "i = ") + f"choose[seat]({count})")
-        out.dedent()
-        out("else:")
-        out.indent()
+        `pick` is left as it was (a choice no stop reports). Within `whole_trick`, which
+        runs only with the seats' generators, the draw is written without the test."""
+        random_only = self.no_turn  # writing `whole_trick` (under ``grb is not None``)
+        if not random_only:
+            out("if grb is None:")
+            out.indent()(("pick = i = " if keep else "i = ") + f"choose[seat]({count})")
+            out.dedent()
+            out("else:")
+            out.indent()
         out("g = grb[seat]")
         kk = bits or "kk"
         if not bits:  # a count of cards alone is at most the deck's size: bit length by table
@@ -965,7 +967,8 @@ class _Writer:
         out.dedent()
         if keep:
             out("pick = i")
-        out.dedent()
+        if not random_only:
+            out.dedent()
 
     def plain_choice(self, out: _Lines) -> None:
         out("np = p.bit_count()")
