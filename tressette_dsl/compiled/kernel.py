@@ -831,6 +831,26 @@ def playout_match(
     return Finished.of(state)
 
 
+_BARE: dict[tuple[int, int], GameState] = {}
+
+
+def bare_first(seed: int, n: int, dealer: int, slots: int) -> GameState:
+    """``GameState(seed=seed, n=n, match=Match(dealer=dealer, totals=(0,) * slots))``,
+    the bare state a match the kernel deals itself begins from: copied from one made
+    once per (seats, slots), its seed and match set - as `GameState.with_parts` copies
+    a state - instead of going through the frozen constructors of the state and its
+    parts once a match (a few microseconds: a deal or so of the kernel's own work)."""
+    template = _BARE.get((n, slots))
+    if template is None:
+        template = _BARE[(n, slots)] = GameState(seed=0, n=n, match=Match(totals=(0,) * slots))
+    s: GameState = _new(GameState)
+    fields = s.__dict__
+    fields.update(template.__dict__)
+    fields["seed"] = seed
+    fields["match"] = template.match.but(dealer=dealer)
+    return s
+
+
 def playout_new_match(
     rules: Ruleset,
     seed: int,
@@ -853,8 +873,7 @@ def playout_new_match(
     chain = None
     if fast is not None and fast.deal.first_dealer is None:
         dealer = first_dealer(seed, n)
-        zeros = (0,) * total_slots(rules)
-        first = GameState(seed=seed, n=n, match=Match(dealer=dealer, totals=zeros))
+        first = bare_first(seed, n, dealer, total_slots(rules))
         chain = chain_for(fast, first)
     if chain is None or first is None:
         ends = compiled.contract_end if compiled.coverage.covers else None
