@@ -64,3 +64,23 @@ def test_instances_by_group_are_the_engine_matches(name: str) -> None:
         want = {d.id: _instances(rules, d, basis) for d in rules.declarations}
         assert table._match(basis) == want
         assert table.found(basis) == want  # through the memo of relevant cards too
+
+
+@pytest.mark.parametrize("name", ["tressette", "nonna", "spizzichino"])
+def test_fresh_options_of_every_relevant_holding_are_the_engines(name: str) -> None:
+    """A seat yet to declare: its options, kept by holding and by the instances found
+    (`_fresh_options`), are `offered` on the engine's matches for every holding of the
+    relevant cards."""
+    rules = load_ruleset(name)
+    table = DeclTable(rules)
+    relevant = table.relevant
+    if relevant is None or not rules.declarations or relevant.bit_count() > 14:
+        pytest.skip("no memo of relevant holdings for this ruleset")
+    key = relevant
+    while True:
+        want = offered(rules, {d.id: _instances(rules, d, key) for d in rules.declarations}, [])
+        assert table.options([], key) == want
+        if not key:
+            break
+        key = (key - 1) & relevant
+    assert len(table.by_found) < len(table.fresh)  # holdings share their instances' lists
