@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
+from operator import add
 from typing import Any
 
 from tressette_dsl.compiled import seating
@@ -661,7 +662,7 @@ class FastEnd:
         for slots, pts in zip(self.slots_of(dealer, deal_no), points, strict=True):
             for slot in slots:
                 deltas[slot] += pts
-        totals = tuple([t + x for t, x in zip(totals_before, deltas, strict=True)])
+        totals = tuple(map(add, totals_before, deltas))  # as long as each other: no frame
         if not keep:
             return totals, None, (big, facts)
         multiplier = big[0].multiplier if big and self.multiply else 1
