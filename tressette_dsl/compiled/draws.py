@@ -157,12 +157,7 @@ def _first_dealer(rng: random.Random, seed: int, n: int) -> int:
     """`engine.rng.first_dealer` on `rng` re-seeded: its string seed, then `randrange(n)`
     written out over `getrandbits` (no generator made a match)."""
     _seed_text(rng, f"tressette-dsl:{seed}:0:first_dealer")
-    g = rng.getrandbits
-    k = n.bit_length()
-    r = g(k)
-    while r >= n:
-        r = g(k)
-    return r
+    return _Randrange(rng)(n)
 
 
 _EXACT = _agrees()
