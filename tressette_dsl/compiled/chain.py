@@ -163,8 +163,11 @@ class Chain:
         # read off a deal begun by `FastEnd.begin` itself (the tables are its values)
         self.next_dealer: list[int] = []
         self.start: list[tuple[int, int, bool, bool]] = []
+        # per dealer: the cards its deals put in the hands (the packets' sizes are fixed)
+        self.dealt: list[int] = []
         for dealer in range(n):
             hands, monte, stock = fast.deal_cards(origin.seed, 1, dealer, n)
+            self.dealt.append(sum(h.bit_count() for h in hands))
             probe = fast.begin(origin, dealer, hands, monte, stock)
             assert probe.leader is not None
             trump = -1 if probe.trump is None else probe.trump
@@ -352,7 +355,7 @@ class Chain:
         k.trick, k.trick_log, k.sig_log, k.reveal_log = [], [], [], []
         k.decls = []
         k.stock, k.spos, k.monte = stock, 0, monte
-        k.left = sum(h.bit_count() for h in hands)
+        k.left = self.dealt[dealer]
         leader, trump, follow, window = self.start[dealer]
         k.seat = k.leader = leader
         k.trick_no = 1

@@ -112,6 +112,9 @@ def generate(rules: Ruleset) -> Generated:
 
 # A suit of at most this many cards gets a table of its holdings (2 ** cards entries).
 _FOLLOW_TABLE_CARDS = 13
+# The lead's per-suit lists are filled as the kernel is loaded when they hold at most this
+# many entries together (four suits of ten cards: 4,096, about 15 ms), else on first use.
+_EAGER_LEAD_ENTRIES = 1 << 12
 
 
 def _suit_spans(rules: Ruleset, em: Emitter) -> list[tuple[int, int]] | None:
@@ -238,6 +241,9 @@ class _Writer:
         self.used_env: set[str] = set()
         self.suits: list[int] = []
         self.lead_srcs: list[str] | None = None  # the lead's truths, when by suit
+        # (suit, lowest card, cards) of each `LEAD_<suit>` list filled when the kernel is
+        # loaded (`count_by_suit`): empty when the lists are filled on first use
+        self.lead_fill: list[tuple[int, int, int]] = []
         d = rules.declaring
         self.d = d
         self.n = rules.players.count
@@ -335,6 +341,7 @@ class _Writer:
         if self.lead_srcs is not None:
             head.lines.extend(self.lead_counts_source(self.lead_srcs))
             head("")
+            head.lines.extend(self.lead_fill_source())
             head("")
         head("def run(k, choose):")
         head.indent()
@@ -740,6 +747,22 @@ class _Writer:
         out("return (sum(counts), tuple(counts), tuple(flat))")
         return out.lines
 
+    def lead_fill_source(self) -> list[str]:
+        """The module-level loops that fill the `LEAD_<suit>` lists as the kernel is
+        loaded (`lead_fill`), or nothing."""
+        out = _Lines()
+        if self.lead_fill:
+            out("# every holding of every suit, tabulated once as the kernel is loaded (a few")
+            out("# thousand entries): the loop then reads the tables without a check")
+        for suit, lo, size in self.lead_fill:
+            out(f"for held in range(1, {1 << size}):")
+            q = f"held << {lo}" if lo else "held"
+            out.indent()(f"LEAD_{suit}[held] = lead_counts({q}, {suit})")
+            out.dedent()
+        if self.lead_fill:
+            out("")
+        return out.lines
+
     def count_by_suit(self, out: _Lines, srcs: list[str]) -> None:
         """`n` of a lead from the per-suit tables: one lookup per suit."""
         self.lead_srcs = srcs
@@ -747,7 +770,20 @@ class _Writer:
         spans = _suit_spans(self.rules, self.em)
         if spans is not None and len(spans) == len(self.suits):
             # each suit one run of the deck: its holding indexes a list (`LEAD_0`, ...,
-            # `_lead_tables`) - a subscript where the dict needs a method call
+            # `_lead_tables`) - a subscript where the dict needs a method call; filled
+            # when the kernel is loaded if the lists are small, else on first use
+            if sum(1 << spans[s][1] for s in self.suits) <= _EAGER_LEAD_ENTRIES:
+                self.lead_fill = [(s, *spans[s]) for s in self.suits]
+                for s in self.suits:
+                    lo, size = spans[s]
+                    full = (1 << size) - 1
+                    out(
+                        f"t{s} = LEAD_{s}[h >> {lo} & {full}]"
+                        if lo
+                        else f"t{s} = LEAD_{s}[h & {full}]"
+                    )
+                out("n = " + " + ".join(f"t{s}[0]" for s in self.suits))
+                return
             for s in self.suits:
                 lo, size = spans[s]
                 full = (1 << size) - 1
@@ -905,20 +941,22 @@ class _Writer:
         out("continue")
         out.dedent()
 
-    @staticmethod
     def draw_choice(
-        out: _Lines, count: str, small: bool = False, bits: str = "", keep: bool = True
+        self, out: _Lines, count: str, small: bool = False, bits: str = "", keep: bool = True
     ) -> None:
         """``pick = i``: one of `count` choices. With the seats' generators (`grb`, each
         one's `getrandbits`: the policy is the random one) `randrange` is written out as
         `draws.randrange_of` does (the same numbers), saving a call a decision. `bits`
         names a variable that already holds the count's bit length; without `keep`,
-        `pick` is left as it was (a choice no stop reports)."""
-        out("if grb is None:")
-        out.indent()(("pick = i = " if keep else "i = ") + f"choose[seat]({count})")
-        out.dedent()
-        out("else:")
-        out.indent()
+        `pick` is left as it was (a choice no stop reports). Within `whole_trick`, which
+        runs only with the seats' generators, the draw is written without the test."""
+        random_only = self.no_turn  # writing `whole_trick` (under ``grb is not None``)
+        if not random_only:
+            out("if grb is None:")
+            out.indent()(("pick = i = " if keep else "i = ") + f"choose[seat]({count})")
+            out.dedent()
+            out("else:")
+            out.indent()
         out("g = grb[seat]")
         kk = bits or "kk"
         if not bits:  # a count of cards alone is at most the deck's size: bit length by table
@@ -929,7 +967,8 @@ class _Writer:
         out.dedent()
         if keep:
             out("pick = i")
-        out.dedent()
+        if not random_only:
+            out.dedent()
 
     def plain_choice(self, out: _Lines) -> None:
         out("np = p.bit_count()")

@@ -19,10 +19,11 @@ from __future__ import annotations
 import ast
 import dataclasses
 from collections.abc import Callable, Iterable, Sequence
+from operator import add
 from typing import Any
 
 from tressette_dsl.compiled import seating
-from tressette_dsl.compiled.draws import shuffled
+from tressette_dsl.compiled.draws import Shuffles
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.rounds import declared
 from tressette_dsl.compiled.writeback import window_record, zones_with
@@ -158,13 +159,19 @@ def _first_big(em: Emitter, bigs: Iterable[Any], sides: int) -> Callable[..., An
 
 
 def _facts_function(
-    sides: tuple[tuple[int, ...], ...], n: int, units: Callable[[int], Any], last_trick: Any
+    sides: tuple[tuple[int, ...], ...],
+    n: int,
+    units: Callable[[int], Any],
+    last_trick: Any,
+    chunks: Chunks | None = None,
 ) -> Callable[..., list[Any] | None]:
     """``facts_of(declarations, won, tricks_won, last)``: `FastEnd._facts` for these
     sides and `n` seats as straight-line code - each seat's captured units once, each
     side's sums and best seat unrolled - the same values in the same order of additions
     (so the same types), or None when the seats' captures overlap (then `_facts` says
-    what the general way says). The source is made of seat numbers alone."""
+    what the general way says). With `chunks` (the tables `units` sums, `_unit_tables`)
+    each seat's units are those lookups written inline, the same additions in the same
+    order, without a call a seat. The source is made of seat numbers alone."""
     seats = range(n)
     w = ", ".join(f"w{x}" for x in seats) + ("," if n == 1 else "")
     t = ", ".join(f"t{x}" for x in seats) + ("," if n == 1 else "")
@@ -176,7 +183,16 @@ def _facts_function(
         + ":",
         "        return None",
     ]
-    lines += [f"    u{x} = UNITS(w{x})" for x in seats]
+    if chunks is None:
+        lines += [f"    u{x} = UNITS(w{x})" for x in seats]
+    else:
+        tables, width = chunks
+        for x in seats:
+            terms = [f"T0[w{x} & LOW]"] + [
+                f"T{i}[w{x} >> {width * i}{' & LOW' if i < len(tables) - 1 else ''}]"
+                for i in range(1, len(tables))
+            ]
+            lines.append(f"    u{x} = {' + '.join(terms)}")
     lines.append("    a = 0 + " + " + ".join(f"u{x}" for x in seats))
     lines += [
         f"    d = [0] * {n}",
@@ -204,6 +220,9 @@ def _facts_function(
         made.append(f"f{i}")
     lines.append(f"    return [{', '.join(made)}]")
     namespace: dict[str, Any] = {"UNITS": units, "SIDES": sides, "LAST": last_trick}
+    if chunks is not None:
+        namespace["LOW"] = (1 << chunks[1]) - 1
+        namespace.update((f"T{i}", table) for i, table in enumerate(chunks[0]))
     exec(compile("\n".join(lines) + "\n", "<side facts>", "exec"), namespace)  # ints only
     return namespace["facts_of"]  # type: ignore[no-any-return]
 
@@ -225,9 +244,22 @@ def _chunk_table(units_of: Callable[[int], Any], shift: int, width: int, every: 
 
 
 def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], Any]:
+    """`points` of a mask as a sum over its bytes (`_unit_chunks`)."""
+    return _unit_chunks(units_of, size)[0]
+
+
+# the tables a mask's units are summed from, and the bits of each (`_unit_chunks`)
+Chunks = tuple[list[list[Any]], int]
+
+
+def _unit_chunks(
+    units_of: Callable[[int], Any], size: int
+) -> tuple[Callable[[int], Any], Chunks | None]:
     """`points` of a mask as a sum over its bytes, from tables made with `points`
     itself (it sums per-card values, so it adds over disjoint parts); the tables are
-    checked on every card and the whole deck, else `points` is used as it is."""
+    checked on every card and the whole deck, else `points` is used as it is. Also the
+    tables and their width when the sum is of at most four of them, unrolled (which
+    `_facts_function` may write inline), else None."""
     # at most four table lookups a mask, unrolled: chunks of up to 12 bits (tables of
     # at most 4,096 entries each, built in a few milliseconds)
     width = max(8, -(-size // 4))
@@ -277,8 +309,8 @@ def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], A
         or units(every) != units_of(every)
         or type(units(every)) is not type(units_of(every))
     ):
-        return units_of
-    return units
+        return units_of, None
+    return units, ((tables, width) if chunks <= 4 else None)
 
 
 _RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(DealRecord))
@@ -369,13 +401,14 @@ class FastEnd:
             self.ends = None
         sig = BUILTINS["points"].resolve((Type.CARDS,))
         assert sig is not None
-        self.units: Callable[[int], int] = _unit_tables(
+        self.units: Callable[[int], int]
+        self.units, chunks = _unit_chunks(
             function("points", rules.ctx, sig), max(rules.deck.cards) + 1
         )
         self.sides = tuple(tuple(sorted(seats)) for seats in rules.sides.seats)
         # `_facts` written out for these sides (None where the captures overlap)
         self.facts_of: Callable[..., list[Any] | None] = _facts_function(
-            self.sides, rules.players.count, self.units, rules.scoring.last_trick
+            self.sides, rules.players.count, self.units, rules.scoring.last_trick, chunks
         )
         self.teams = rules.sides.mode == "teams"
         # the total slots each side's points go to: the side's, or each of its seats'
@@ -387,6 +420,7 @@ class FastEnd:
         self.multiply = rules.scoring.big_win_effect == "multiply"
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
         self.plans: dict[tuple[int, int], Any] = {}  # `_plan` per (dealer, seats)
+        self.shuffles = Shuffles(rules.deck.cards)  # the deals' deck orders
         # `chain.Chain` of this ruleset once built (None: it does not apply; False: not yet)
         self.chain: object = False
         # its tables (next dealer; leader, trump, follow, window per dealer), once built
@@ -628,7 +662,7 @@ class FastEnd:
         for slots, pts in zip(self.slots_of(dealer, deal_no), points, strict=True):
             for slot in slots:
                 deltas[slot] += pts
-        totals = tuple([t + x for t, x in zip(totals_before, deltas, strict=True)])
+        totals = tuple(map(add, totals_before, deltas))  # as long as each other: no frame
         if not keep:
             return totals, None, (big, facts)
         multiplier = big[0].multiplier if big and self.multiply else 1
@@ -757,7 +791,7 @@ class FastEnd:
     ) -> tuple[list[int], tuple[int, ...], tuple[int, ...]]:
         """The hands (masks), monte and stock of deal `deal_no`: the seeded shuffle and
         the packets, from the seat after the dealer (`_plan`'s slices of the order)."""
-        order = shuffled(self.rules.deck.cards, seed, deal_no)
+        order = self.shuffles.order(seed, deal_no)
         packets = self.plans.get((dealer, n))
         if packets is None:
             plan = self._plan(dealer, n, len(order))

@@ -12,18 +12,31 @@ the cards an option must contain (drawn cards), since `offered` reads nothing el
 pattern of a shape this does not know (no `groups`, another `kind`) turns the memo off:
 every call then matches afresh with the engine's own matcher, the same as
 `declare.options` with the kernel's records.
+
+A memo entry is first made by matching: that is most of a cold table's cost (a playout
+of a few thousand deals meets a new relevant holding every few deals, and the matcher
+builds its instances and texts each time). The matcher reads each group's cards alone
+and lists the groups in order, so the instances of a basis are the instances of each
+group's holding, group after group: `_match` concatenates them from a table per group
+(keyed by the group's cards held, at most 2 ** cards-in-the-group entries), each entry
+made once by the engine's own matcher on that holding alone. That holds when the groups
+of a pattern are disjoint and an instance needs a card (`need` >= 1), which `_by_group`
+checks; otherwise every miss matches the whole basis as before.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tressette_dsl.compiled.seats import cache_key
 from tressette_dsl.engine.declare import Option, offered
 from tressette_dsl.expr import Pattern, pattern_instances
-from tressette_dsl.rules.model import Ruleset
+from tressette_dsl.expr.context import StaticContext
+from tressette_dsl.rules.model import Declaration, Ruleset
 
 Found = dict[str, list[tuple[str, int]]]
+Instances = tuple[tuple[str, int], ...]  # (what is said, cards), as `declare._instances`
+Groups = list[tuple[int, dict[int, Instances]]]  # a pattern's groups: cards, their instances
 
 _MEMO_LIMIT = 1 << 16  # bases per ruleset: bounded memory, ample for RELEVANT masks
 
@@ -31,7 +44,17 @@ _MEMO_LIMIT = 1 << 16  # bases per ruleset: bounded memory, ample for RELEVANT m
 class DeclTable:
     """`declare.options` over the kernel's own declarations, memoised by relevant cards."""
 
-    __slots__ = ("any_time", "decls", "fresh", "made", "memo", "relevant", "rules")
+    __slots__ = (
+        "any_time",
+        "by_found",
+        "by_group",
+        "decls",
+        "fresh",
+        "made",
+        "memo",
+        "relevant",
+        "rules",
+    )
 
     def __init__(self, rules: Ruleset) -> None:
         self.rules = rules
@@ -45,8 +68,12 @@ class DeclTable:
             for _key, mask in p.groups:
                 relevant |= mask  # type: ignore[operator]
         self.relevant = relevant
+        # per declaration, per group: (its cards, {cards held: the group's instances})
+        self.by_group = _by_group(self.decls) if relevant is not None else None
         self.memo: dict[int, Found] = {}
         self.fresh: dict[int, list[Option]] = {}  # the options of a seat yet to declare
+        # the same by the instances found in the holding (`_fresh_options`)
+        self.by_found: dict[tuple[tuple[tuple[str, int], ...], ...], list[Option]] = {}
         # the options of a seat that declared already, or of its drawn cards (`options`)
         self.made: dict[tuple[frozenset[tuple[str, int]], int, int, bool], list[Option]] = {}
         # (for the kernel's loading, once per ruleset) does it have any-time signals?
@@ -66,6 +93,9 @@ class DeclTable:
 
     def _match(self, basis: int) -> Found:
         ctx = self.rules.ctx
+        if self.by_group is not None:
+            each = self._grouped(basis, self.by_group)
+            return {d.id: list(got) for d, got in zip(self.decls, each, strict=True)}
         return {
             d.id: [(inst.key, inst.cards) for inst in pattern_instances(d.pattern, basis, ctx)]
             for d in self.decls
@@ -87,7 +117,7 @@ class DeclTable:
             key = basis & relevant  # a seat that declared nothing yet: memoised too
             got = self.fresh.get(key)
             if got is None:
-                got = self._options(made, key, 0)
+                got = self._fresh_options(key)
                 if len(self.fresh) < _MEMO_LIMIT:
                     self.fresh[key] = got
             return got
@@ -102,8 +132,66 @@ class DeclTable:
                 self.made[wider] = found
         return found
 
+    def _grouped(self, basis: int, by_group: list[Groups]) -> tuple[Instances, ...]:
+        """Each declaration's instances in `basis`, group after group (`by_group`)."""
+        ctx = self.rules.ctx
+        out = []
+        for decl, groups in zip(self.decls, by_group, strict=True):
+            got: Instances = ()
+            for mask, known in groups:
+                held = basis & mask
+                part = known.get(held)
+                if part is None:
+                    part = known[held] = _instances(decl.pattern, held, ctx)
+                if part:
+                    got += part
+            out.append(got)
+        return tuple(out)
+
+    def _fresh_options(self, key: int) -> list[Option]:
+        """The options of a seat yet to declare whose relevant cards are `key`. They
+        depend on the instances found alone (`offered` with nothing declared and no
+        drawn cards reads nothing else), and most holdings have few or none (4,096
+        holdings of the Tressette accusi's cards have 682 sets of instances): the lists
+        are kept by the instances too, so that a new holding whose instances were seen
+        before costs a match by group, not the engine's `offered` again."""
+        if self.by_group is not None:
+            instances = self._grouped(key, self.by_group)
+        else:
+            found = self.found(key)
+            instances = tuple(tuple(found[d.id]) for d in self.decls)
+        got = self.by_found.get(instances)
+        if got is None:
+            got = self._options([], key, 0)
+            if len(self.by_found) < _MEMO_LIMIT:
+                self.by_found[instances] = got
+        return got
+
     def _options(self, made: list[tuple[str, int]], basis: int, only_with: int) -> list[Option]:
         return offered(self.rules, self.found(basis), made, only_with)
+
+
+def _instances(p: Pattern, cards: int, ctx: StaticContext) -> Instances:
+    return tuple((inst.key, inst.cards) for inst in pattern_instances(p, cards, ctx))
+
+
+def _by_group(decls: Sequence[Declaration]) -> list[Groups] | None:
+    """Each declaration's groups as (cards, an empty table of their instances), or None
+    when a pattern's groups overlap or an instance may need no card: then a group's
+    holding alone does not give its instances (see the module doc)."""
+    out: list[Groups] = []
+    for decl in decls:
+        p = decl.pattern
+        assert isinstance(p, Pattern)
+        if p.need < 1:
+            return None
+        seen = 0
+        for _key, mask in p.groups:
+            if seen & mask:
+                return None
+            seen |= mask
+        out.append([(mask, {}) for _key, mask in p.groups])
+    return out
 
 
 _TABLES: dict[str, DeclTable] = {}

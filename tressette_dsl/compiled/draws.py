@@ -15,9 +15,13 @@ methods are used instead, so a difference can never pass silently.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections.abc import Callable, Sequence
+from hashlib import sha512
 from typing import Any
+
+from tressette_dsl.engine import rng as engine_rng
 
 Draw = Callable[[int], int]
 
@@ -107,9 +111,24 @@ def unrolled_shuffle(size: int) -> Shuffler:
     return found
 
 
+# `Random.seed` ends by calling the C generator's own `seed` with an int: for a text (seed
+# version 2) the int of the text's bytes followed by their SHA-512 digest
+_C_SEED = _random.Random.seed
+
+
+def _seed_text(rng: random.Random, text: str) -> None:
+    """`rng.seed(text)`: the same int handed to the same C `seed`, without the library
+    method's Python frame and type checks (a deal re-seeds once; `_agrees` checks it)."""
+    b = text.encode()
+    _C_SEED(rng, int.from_bytes(b + sha512(b).digest(), "big"))
+
+
 def _agrees() -> bool:
     """Do the written-out draws give the library's numbers on this interpreter?"""
-    a, b = random.Random("draws-check"), random.Random("draws-check")
+    a, b = random.Random("draws-check"), random.Random()
+    _seed_text(b, "draws-check")
+    if a.getstate()[1] != b.getstate()[1]:
+        return False
     draw = _fast_randrange(b)
     if any(a.randrange(n) != draw(n) for n in (*range(1, 80), 1000, 4097) for _ in range(3)):
         return False
@@ -126,7 +145,19 @@ def _agrees() -> bool:
         unrolled_shuffle(size)(b.getrandbits, ys)
         if xs != ys or a.getstate() != b.getstate():
             return False
+    c = random.Random()
+    for seed in (*range(12), 10**12 + 7, -3):
+        for n in range(1, 9):
+            if _first_dealer(c, seed, n) != engine_rng.first_dealer(seed, n):
+                return False
     return True
+
+
+def _first_dealer(rng: random.Random, seed: int, n: int) -> int:
+    """`engine.rng.first_dealer` on `rng` re-seeded: its string seed, then `randrange(n)`
+    written out over `getrandbits` (no generator made a match)."""
+    _seed_text(rng, f"tressette-dsl:{seed}:0:first_dealer")
+    return _Randrange(rng)(n)
 
 
 _EXACT = _agrees()
@@ -156,24 +187,61 @@ def shuffled(cards: Sequence[int], seed: int, deal_no: int) -> tuple[int, ...]:
     found = _ORDERS.get(key)
     if found is not None:
         return found
-    order = list(deck)
-    rng = _DEAL_RNG
-    text = f"tressette-dsl:{seed}:{deal_no}:shuffle"
-    rng.seed(text)
-    if _EXACT:
-        unrolled_shuffle(len(order))(rng.getrandbits, order)
-    else:
-        rng.shuffle(order)
-    found = tuple(order)
+    found = _shuffle_deal(deck, seed, deal_no)
     if len(_ORDERS) >= _ORDERS_LIMIT:
         _ORDERS.clear()
     _ORDERS[key] = found
     return found
 
 
+def _shuffle_deal(deck: tuple[int, ...], seed: int, deal_no: int) -> tuple[int, ...]:
+    order = list(deck)
+    rng = _DEAL_RNG
+    text = f"tressette-dsl:{seed}:{deal_no}:shuffle"
+    if _EXACT:
+        _seed_text(rng, text)
+        unrolled_shuffle(len(order))(rng.getrandbits, order)
+    else:
+        rng.seed(text)
+        rng.shuffle(order)
+    return tuple(order)
+
+
+class Shuffles:
+    """`shuffled` for one deck, with its own memo by (seed, deal number): the deck is
+    not hashed with every deal (the chain's `FastEnd` deals thousands a second)."""
+
+    __slots__ = ("deck", "memo")
+
+    def __init__(self, cards: Sequence[int]) -> None:
+        self.deck = tuple(cards)
+        self.memo: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def order(self, seed: int, deal_no: int) -> tuple[int, ...]:
+        key = (seed, deal_no)
+        memo = self.memo
+        found = memo.get(key)
+        if found is None:
+            found = _shuffle_deal(self.deck, seed, deal_no)
+            if len(memo) >= _ORDERS_LIMIT:
+                memo.clear()
+            memo[key] = found
+        return found
+
+
+def first_dealer(seed: int, n: int) -> int:
+    """`engine.rng.first_dealer(seed, n)`, on the one re-seeded deal generator when the
+    written-out draws agree with the library here (else the engine's own)."""
+    if _EXACT:
+        return _first_dealer(_DEAL_RNG, seed, n)
+    return engine_rng.first_dealer(seed, n)
+
+
 __all__ = [
     "Draw",
     "Shuffler",
+    "Shuffles",
+    "first_dealer",
     "getrandbits_of",
     "randrange_of",
     "shuffled",

@@ -28,7 +28,7 @@ from tressette_dsl.compiled.chain import Between, Chain, DealEnd, Finished, chai
 from tressette_dsl.compiled.contract import contract_run
 from tressette_dsl.compiled.contract import plays as contract_plays
 from tressette_dsl.compiled.decltable import table_of
-from tressette_dsl.compiled.draws import getrandbits_of
+from tressette_dsl.compiled.draws import first_dealer, getrandbits_of
 from tressette_dsl.compiled.rounds import in_round, kernel_round, round_step
 from tressette_dsl.compiled.seats import Table
 from tressette_dsl.compiled.steps import (
@@ -46,7 +46,6 @@ from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
 from tressette_dsl.engine.game import _restart, legal_actions, new_game
 from tressette_dsl.engine.match import MatchResult, result, total_slots
-from tressette_dsl.engine.rng import first_dealer
 from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import (
     DeclRecord,
@@ -176,6 +175,21 @@ class Kernel:
         self.finished: Finished | None = None  # the match it ended so
         # a deal it ends scored to totals and outcome alone, no `DealRecord` (`tries`)
         self.bare = False
+
+    @staticmethod
+    def to_deal(rules: Ruleset, first: GameState) -> Kernel:
+        """A kernel for a match it deals itself from its bare first state `first`: only
+        what `Chain.deal` does not set (it fills every list and the deal's fields), the
+        same values `Kernel(rules, first)` would give them - without copying the bare
+        state's empty parts into lists that the deal replaces at once."""
+        k: Kernel = _new(Kernel)
+        k.rules, k.origin, k.table = rules, first, table_of(rules)
+        k.cnt = [0] * rules.deck.size
+        k.deal_no = first.match.deal_no
+        k.actions = k.free = 0
+        k.chain = k.grb = k.finished = None
+        k.finish = k.bare = False
+        return k
 
     def copy(self) -> Kernel:
         """Another kernel at the same moment, for another playout from it (a search bot
@@ -817,6 +831,26 @@ def playout_match(
     return Finished.of(state)
 
 
+_BARE: dict[tuple[int, int], GameState] = {}
+
+
+def bare_first(seed: int, n: int, dealer: int, slots: int) -> GameState:
+    """``GameState(seed=seed, n=n, match=Match(dealer=dealer, totals=(0,) * slots))``,
+    the bare state a match the kernel deals itself begins from: copied from one made
+    once per (seats, slots), its seed and match set - as `GameState.with_parts` copies
+    a state - instead of going through the frozen constructors of the state and its
+    parts once a match (a few microseconds: a deal or so of the kernel's own work)."""
+    template = _BARE.get((n, slots))
+    if template is None:
+        template = _BARE[(n, slots)] = GameState(seed=0, n=n, match=Match(totals=(0,) * slots))
+    s: GameState = _new(GameState)
+    fields = s.__dict__
+    fields.update(template.__dict__)
+    fields["seed"] = seed
+    fields["match"] = template.match.but(dealer=dealer)
+    return s
+
+
 def playout_new_match(
     rules: Ruleset,
     seed: int,
@@ -839,8 +873,7 @@ def playout_new_match(
     chain = None
     if fast is not None and fast.deal.first_dealer is None:
         dealer = first_dealer(seed, n)
-        zeros = (0,) * total_slots(rules)
-        first = GameState(seed=seed, n=n, match=Match(dealer=dealer, totals=zeros))
+        first = bare_first(seed, n, dealer, total_slots(rules))
         chain = chain_for(fast, first)
     if chain is None or first is None:
         ends = compiled.contract_end if compiled.coverage.covers else None
@@ -849,7 +882,7 @@ def playout_new_match(
         return playout_match(rules, begun, rng, policy=policy, stats=stats, max_actions=max_actions)
     choose = choosers(n, rng, policy)
     stats = stats if stats is not None else PlayoutStats()
-    k = Kernel(rules, first)
+    k = Kernel.to_deal(rules, first)
     k.chain, k.finish = chain, True
     chain.deal(k, first, dealer=first.dealer, totals=first.totals, deals=(), counted=0)
     began = stats.actions

@@ -108,7 +108,8 @@ def kernel_round(rules: Ruleset, k: Kernel, choose: Sequence[Chooser]) -> int | 
     # a seat that declared nothing yet: its options straight from the table's memo
     fresh, relevant = table.fresh, table.relevant
     grb = k.grb  # the seats' getrandbits under the random policy: the draw written out
-    declared = {r.seat for r in decls}  # the seats with a declaration this deal
+    # the seats with a declaration this deal (none, mostly: no comprehension made then)
+    declared = {r.seat for r in decls} if decls else set()
     for seat in _orders(rules)[k.seat]:
         while True:
             basis = hands[seat] | wplayed[seat]

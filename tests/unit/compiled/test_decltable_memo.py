@@ -12,7 +12,7 @@ import random
 import pytest
 
 from tressette_dsl.compiled.decltable import DeclTable
-from tressette_dsl.engine.declare import offered
+from tressette_dsl.engine.declare import _instances, offered
 from tressette_dsl.loader import load_ruleset
 
 
@@ -42,3 +42,45 @@ def test_memoised_options_are_the_engine_options(name: str) -> None:
         asked += bool(made or only_with)
     assert asked > 100  # the memo's keys were exercised, not only the fresh path
     assert table.made  # and it kept entries
+
+
+@pytest.mark.parametrize(
+    "name", ["spizzichino-accusi-on-draw", "tressette", "nonna", "tressette-a-tre", "spizzichino"]
+)
+def test_instances_by_group_are_the_engine_matches(name: str) -> None:
+    """`_match` builds a basis's instances from per-group tables: the same lists, in the
+    same order, as the engine's matcher on the whole basis (`declare._instances`)."""
+    rules = load_ruleset(name)
+    table = DeclTable(rules)
+    if not rules.declarations:
+        pytest.skip("no declarations")
+    assert table.by_group is not None  # the bundled patterns' groups are disjoint
+    rng = random.Random(f"groups:{name}")
+    cards = sorted(rules.deck.cards)
+    for _ in range(400):
+        basis = 0
+        for c in rng.sample(cards, rng.randrange(len(cards) + 1)):
+            basis |= 1 << c
+        want = {d.id: _instances(rules, d, basis) for d in rules.declarations}
+        assert table._match(basis) == want
+        assert table.found(basis) == want  # through the memo of relevant cards too
+
+
+@pytest.mark.parametrize("name", ["tressette", "nonna", "spizzichino"])
+def test_fresh_options_of_every_relevant_holding_are_the_engines(name: str) -> None:
+    """A seat yet to declare: its options, kept by holding and by the instances found
+    (`_fresh_options`), are `offered` on the engine's matches for every holding of the
+    relevant cards."""
+    rules = load_ruleset(name)
+    table = DeclTable(rules)
+    relevant = table.relevant
+    if relevant is None or not rules.declarations or relevant.bit_count() > 14:
+        pytest.skip("no memo of relevant holdings for this ruleset")
+    key = relevant
+    while True:
+        want = offered(rules, {d.id: _instances(rules, d, key) for d in rules.declarations}, [])
+        assert table.options([], key) == want
+        if not key:
+            break
+        key = (key - 1) & relevant
+    assert len(table.by_found) < len(table.fresh)  # holdings share their instances' lists

@@ -52,3 +52,27 @@ def test_the_unrolled_shuffle_is_the_library_shuffle(size: int) -> None:
 
 def test_one_unrolled_shuffle_per_size() -> None:
     assert draws.unrolled_shuffle(40) is draws.unrolled_shuffle(40)
+
+
+def test_first_dealer_is_the_engines() -> None:
+    """The kernel's first dealer (the deal generator re-seeded, the draw written out)."""
+    assert draws._EXACT
+    for seed in (*range(200), 2**40 + 3, -17):
+        for n in (2, 3, 4, 5, 6, 8):
+            assert draws.first_dealer(seed, n) == engine_rng.first_dealer(seed, n)
+
+
+def test_a_decks_shuffles_are_the_engines_and_kept() -> None:
+    """`Shuffles.order`: the engine's deck order of each deal, the same tuple when asked
+    again, and the re-seeding leaves the generator as `Random(text)` would."""
+    deck = list(range(3, 43))
+    shuffles = draws.Shuffles(deck)
+    for seed in range(40):
+        for deal_no in (1, 2, 7):
+            got = shuffles.order(seed, deal_no)
+            assert got == engine_rng.shuffled(deck, seed, deal_no)
+            assert shuffles.order(seed, deal_no) is got
+    text = "tressette-dsl:5:1:shuffle"
+    mine = random.Random()
+    draws._seed_text(mine, text)
+    assert mine.getstate() == random.Random(text).getstate()

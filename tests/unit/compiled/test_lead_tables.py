@@ -76,3 +76,20 @@ def test_no_bool_call_around_a_comparison_in_the_trick_rules() -> None:
     source = compile_ruleset(load_ruleset("tressette")).source
     assert "window_open = (trick_no == 1)" in source
     assert "bool((trick_no == 1))" not in source
+
+
+def test_small_lists_are_filled_as_the_kernel_is_loaded() -> None:
+    """Four suits of ten cards (4,096 holdings): every holding tabulated by the source's
+    own module-level loops before any playout, and the loop reads them unchecked."""
+    compiled = compile_ruleset(load_ruleset("tressette"))
+    assert compiled.run is not None
+    ns = compiled.run.__globals__
+    lead_counts = ns["lead_counts"]
+    for suit in range(4):
+        entries = ns[f"LEAD_{suit}"]
+        assert len(entries) == 1024 and None not in entries
+        low = ns["SUIT_LO"][suit]
+        for holding in (1, 5, 1023):
+            assert entries[holding] == lead_counts(holding << low, suit)
+    assert "for held in range(1, 1024):" in compiled.source
+    assert "is None" not in compiled.source.split("def run(k, choose):")[1].split("LEAD_3")[0]
