@@ -7,14 +7,17 @@ The positions are every other decision with a choice (more than one folded key) 
 not a speech, in the first two deals of heuristic games seeded `seed`, `seed + 1`, ...;
 each specification decides each position in turn with the same random source, timed by
 `time.process_time` (what this process spent: a loaded machine's other processes count
-less than in wall time). Prints the mean and median per specification. Session 8 and 9
-(docs/bots.md) matched `policy=heuristic`'s `iters` to the tree's CPU with it. A
-measurement, not a test: nothing fails.
+less than in wall time). Prints the mean and median per specification, and with
+`--digest` a sha256 of the actions each chose (two checkouts that print the same digest
+made the same decisions: session 10 compared its solver's shared table with main's this
+way). Session 8 and 9 (docs/bots.md) matched `policy=heuristic`'s `iters` to the tree's
+CPU with it. A measurement, not a test: nothing fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import time
@@ -58,21 +61,25 @@ def main() -> None:
     parser.add_argument("specs", nargs="+", help="bot specifications, e.g. search:iters=600")
     parser.add_argument("--seed", type=int, default=88100)
     parser.add_argument("--positions", type=int, default=20)
+    parser.add_argument("--digest", action="store_true", help="a sha256 of the decisions")
     args = parser.parse_args()
     rules = load_ruleset(args.ruleset)
     states = positions(rules, args.seed, args.positions)
     agents = [build(spec) for spec in args.specs]
     spent: dict[str, list[float]] = {spec: [] for spec in args.specs}
+    digests = {spec: hashlib.sha256() for spec in args.specs}
     for i, state in enumerate(states):
         legal = legal_actions(rules, state)
         for spec, agent in zip(args.specs, agents, strict=True):
             began = time.process_time()
-            choose(agent, rules, state, legal, random.Random(i))
+            action = choose(agent, rules, state, legal, random.Random(i))
             spent[spec].append(time.process_time() - began)
+            digests[spec].update(f"{action}\n".encode())
     for spec, values in spent.items():
         mean, median = statistics.mean(values), statistics.median(values)
         ms = f"mean {1000 * mean:.0f} ms, median {1000 * median:.0f} ms"
-        print(f"{spec}: {len(values)} positions, {ms}")
+        digest = f", decisions {digests[spec].hexdigest()[:16]}" if args.digest else ""
+        print(f"{spec}: {len(values)} positions, {ms}{digest}")
 
 
 if __name__ == "__main__":
