@@ -164,39 +164,15 @@ def close_source(fast: Any, em: Emitter) -> tuple[str, dict[str, Any]] | None:
     if found is None:
         return None
     width = 1 + max(s for slots in fast.slots for s in slots)
-    cs = [f"c{i}" for i in range(n)]
     lines = ["def close(k, card):"]
     d = rules.declaring
     if d is not None and d.at == "end_of_trick":
         lines += ["    if k.window_open:", "        return None"]
-    lines += [
-        "    trick = (*k.trick, card)",
-        f"    if len(trick) != {n}:",
-        "        return SLOW(k, card)",
-        f"    {', '.join(cs)}{',' if n == 1 else ''} = trick",
-        "    led = SUIT[c0]",
-        "    bi = 0",
-        "    trump = k.trump",
-        "    if trump < 0:",
-        "        top = STRENGTH[c0]",
-    ]
-    for i in range(1, n):
-        lines += [
-            f"        if SUIT[c{i}] == led and STRENGTH[c{i}] > top:",
-            f"            bi, top = {i}, STRENGTH[c{i}]",
-        ]
-    lines += ["    else:", "        best = (2 if led == trump else 1, STRENGTH[c0])"]
-    for i in range(1, n):
-        lines += [
-            f"        cs = SUIT[c{i}]",
-            f"        key = (2 if cs == trump else 1 if cs == led else 0, STRENGTH[c{i}])",
-            "        if key > best:",
-            f"            bi, best = {i}, key",
-        ]
+    lines += _winner_lines(n)
     lines += [
         "    winner = SEAT_AT[k.leader][bi]",
         "    won = list(k.won)",
-        f"    won[winner] |= {' | '.join(f'BIT[{c}]' for c in cs)}",
+        f"    won[winner] |= {' | '.join(f'BIT[c{i}]' for i in range(n))}",
         "    tricks_won = list(k.tricks_won)",
         "    tricks_won[winner] += 1",
     ]
@@ -228,6 +204,20 @@ def close_source(fast: Any, em: Emitter) -> tuple[str, dict[str, Any]] | None:
         lines.append(f"    e{slot} = 0{''.join(f' + p{i}' for i in fed)}")
     es = ", ".join(f"e{x}" for x in range(width)) + ("," if width == 1 else "")
     tbs = ", ".join(f"b{x}" for x in range(width)) + ("," if width == 1 else "")
+    columns = ", ".join(
+        [
+            *(_column(f"{name}_", ns) for name in ("units", "cu", "tricks", "declared")),
+            _column("p", ns),
+        ]
+    )
+
+    def record(big_fields: str) -> str:  # the `DealRecord`, its big-win fields given
+        return (
+            "RECORD(k.deal_no, k.dealer, True, 'scored', contract_id, cp.declarer, cp.partner,"
+            f" SIDES, {columns}, {big_fields}, None, ({es}), totals)"
+        )
+
+    big = f"spec.id, found[1], {'spec.multiplier' if fast.multiply else '1'}"
     lines += [
         "    before = k.totals",
         f"    if len(before) != {width}:",
@@ -237,17 +227,10 @@ def close_source(fast: Any, em: Emitter) -> tuple[str, dict[str, Any]] | None:
         "    if k.bare:",
         "        record = None",
         "    elif found is None:",
-        f"        record = RECORD(k.deal_no, k.dealer, True, 'scored', contract_id, cp.declarer,"
-        f" cp.partner, SIDES, {_column('units', ns)}, {_column('cu', ns)},"
-        f" {_column('tricks', ns)}, {_column('declared', ns)}, {_column_of('p', ns)},"
-        f" None, None, 1, None, ({es}), totals)",
+        f"        record = {record('None, None, 1')}",
         "    else:",
         "        spec = BIGS[found[0]]",
-        f"        record = RECORD(k.deal_no, k.dealer, True, 'scored', contract_id, cp.declarer,"
-        f" cp.partner, SIDES, {_column('units', ns)}, {_column('cu', ns)},"
-        f" {_column('tricks', ns)}, {_column('declared', ns)}, {_column_of('p', ns)},"
-        f" spec.id, found[1], {'spec.multiplier' if fast.multiply else '1'}, None, ({es}),"
-        " totals)",
+        f"        record = {record(big)}",
         "    counted = k.deals_counted + 1",
     ]
     if rules.scoring.big_win_effect == "win_match":
@@ -293,12 +276,41 @@ def close_source(fast: Any, em: Emitter) -> tuple[str, dict[str, Any]] | None:
     return "\n".join(lines) + "\n", namespace
 
 
-def _column(name: str, sides: int) -> str:
-    return "(" + "".join(f"{name}_{i}, " for i in range(sides)) + ")"
+def _winner_lines(n: int) -> list[str]:
+    """The last trick's cards ``c0 ..`` and the index ``bi`` of its winning card, as
+    `Chain._close_slow` finds it, unrolled for `n` cards (another size: `SLOW`)."""
+    cs = [f"c{i}" for i in range(n)]
+    lines: list[str] = []
+    lines += [
+        "    trick = (*k.trick, card)",
+        f"    if len(trick) != {n}:",
+        "        return SLOW(k, card)",
+        f"    {', '.join(cs)}{',' if n == 1 else ''} = trick",
+        "    led = SUIT[c0]",
+        "    bi = 0",
+        "    trump = k.trump",
+        "    if trump < 0:",
+        "        top = STRENGTH[c0]",
+    ]
+    for i in range(1, n):
+        lines += [
+            f"        if SUIT[c{i}] == led and STRENGTH[c{i}] > top:",
+            f"            bi, top = {i}, STRENGTH[c{i}]",
+        ]
+    lines += ["    else:", "        best = (2 if led == trump else 1, STRENGTH[c0])"]
+    for i in range(1, n):
+        lines += [
+            f"        cs = SUIT[c{i}]",
+            f"        key = (2 if cs == trump else 1 if cs == led else 0, STRENGTH[c{i}])",
+            "        if key > best:",
+            f"            bi, best = {i}, key",
+        ]
+    return lines
 
 
-def _column_of(name: str, sides: int) -> str:
-    return "(" + "".join(f"{name}{i}, " for i in range(sides)) + ")"
+def _column(prefix: str, sides: int) -> str:
+    """A tuple of one local a side: ``(prefix0, prefix1, )``."""
+    return "(" + "".join(f"{prefix}{i}, " for i in range(sides)) + ")"
 
 
 def close_function(
