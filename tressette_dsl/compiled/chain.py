@@ -2,8 +2,9 @@
 
 For a playout to the end of the match (``until="match"``) of a ruleset of `FastEnd`'s
 shape, the card that ends a deal need not be written back: `Chain.end` plays it on the
-kernel's lists (the last trick, the leftover), scores the deal with `FastEnd`'s own
-functions, checks the end of the match, and - when the match goes on - deals the next
+kernel's lists (the last trick, the leftover), scores the deal (one generated function,
+`closing.close_source`, or `FastEnd`'s own functions where it does not apply), checks
+the end of the match, and - when the match goes on - deals the next
 deal into the same kernel (the seeded shuffle, the packets, the first leader, trump,
 follow-suit and declaring window from per-dealer tables, the opening declarations). The
 generated loop then plays on. A `GameState` is built only when a caller needs one: the
