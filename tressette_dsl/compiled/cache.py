@@ -49,7 +49,12 @@ class CompiledRuleset:
                 lines.append(f"{name} = {self.generated.recipes[name]}")
             else:
                 lines.append(f"{name} = {value!r}")
-        return "\n".join([*lines, "", self.generated.source])
+        tail = []
+        made = self.fast_end.close_made if self.fast_end is not None else None
+        if made is not None:  # the deal's close, one generated function (`closing`)
+            tail = ["", "# --- the deal's last card: close(k, card), `compiled.closing` ---"]
+            tail.append(made[0])
+        return "\n".join([*lines, "", self.generated.source, *tail])
 
 
 _CACHE: dict[str, CompiledRuleset] = {}

@@ -2,8 +2,9 @@
 
 For a playout to the end of the match (``until="match"``) of a ruleset of `FastEnd`'s
 shape, the card that ends a deal need not be written back: `Chain.end` plays it on the
-kernel's lists (the last trick, the leftover), scores the deal with `FastEnd`'s own
-functions, checks the end of the match, and - when the match goes on - deals the next
+kernel's lists (the last trick, the leftover), scores the deal (one generated function,
+`closing.close_source`, or `FastEnd`'s own functions where it does not apply), checks
+the end of the match, and - when the match goes on - deals the next
 deal into the same kernel (the seeded shuffle, the packets, the first leader, trump,
 follow-suit and declaring window from per-dealer tables, the opening declarations). The
 generated loop then plays on. A `GameState` is built only when a caller needs one: the
@@ -20,9 +21,11 @@ which then ends its deals as before.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tressette_dsl.compiled.closing import close_function
 from tressette_dsl.compiled.dealend import FastEnd
 from tressette_dsl.engine.match import MatchResult, result
 from tressette_dsl.engine.state import (
@@ -175,6 +178,13 @@ class Chain:
             env = deal_env(rules, probe)
             self.next_dealer.append(evaluate_seat(fast.deal.next_dealer, env, n))
         fast.tables = (self.next_dealer, self.start)
+        # the deal closed by its last card: one generated function (`closing`) when the
+        # ruleset's scoring is written out, else the general way
+        self._close: Callable[[Kernel, int], tuple[Any, ...] | None] = (
+            close_function(fast.close_made, self._close_slow)
+            if fast.close_made is not None
+            else self._close_slow
+        )
 
     @staticmethod
     def build(fast: FastEnd | None, origin: GameState) -> Chain | None:
@@ -199,7 +209,7 @@ class Chain:
 
     # ------------------------------------------------------------------------------------
 
-    def _close(self, k: Kernel, card: int) -> tuple[Any, ...] | None:
+    def _close_slow(self, k: Kernel, card: int) -> tuple[Any, ...] | None:
         """The deal closed by `card` on the kernel's data, without changing `k`:
         (totals, record, deals counted, outcome or None), or None when the interpreter
         must apply the card (a declaring round follows the last trick, a formula gives

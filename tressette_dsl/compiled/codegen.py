@@ -24,6 +24,7 @@ from typing import Any
 from tressette_dsl.compiled.coverage import inline_turn, structural
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.engine.signals import checked_truth
+from tressette_dsl.engine.state import DeclRecord
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import NO_CONST, CallPhase, Expr, Ruleset, TricksPhase
 
@@ -97,6 +98,7 @@ def generate(rules: Ruleset) -> Generated:
         "LEAD_TAB": {0: (0, (), ())},
         "CHOICE": {},  # the lead tables' (card, signal, value) entries, one object each
         "NO_OPTIONS": (),
+        "DECL_RECORD": DeclRecord,
         "BITLEN": tuple(i.bit_length() for i in range(len(rules.deck.cards) + 1)),
     }
     return Generated(
@@ -1138,10 +1140,68 @@ class _Writer:
             out.indent()("anymade[ds] = 0")
             out.dedent()
         out("seat = winner")
-        if rounds:  # a declaring round from the winner begins; the driver plays it
+        if rounds:  # a declaring round from the winner: played here (`in_loop_round`)
             out("if round_now:")
+            out.indent()
+            out("if grb is None:  # other choosers: the driver plays it (`kernel_round`)")
             out.indent()
             out("pick = -2")
             out("k.stop = 8")
             out("break")
             out.dedent()
+            self.in_loop_round(out)
+            out.dedent()
+
+    def in_loop_round(self, out: _Lines) -> None:
+        """`rounds.kernel_round` under the random policy, written out where the loop
+        would stop for it (one return to the driver and one load of the kernel a deal
+        fewer): from the trick's winner each seat declares one of its options (its
+        tabulated instances while it has declared nothing) or says done, the draws made
+        by its `getrandbits` exactly as `kernel_round` makes them. The decisions count
+        as the kernel's actions that are not card plays (`free`) and as `k.rounds`."""
+        d = self.d
+        assert d is not None
+        out("rtab = k.table")
+        out("rfresh = rtab.fresh")
+        out("rrel = rtab.relevant")
+        out("rdecls = k.decls")
+        out("rdone = {r.seat for r in rdecls} if rdecls else set()")
+        out("rmade = 0")
+        out("for rs in SEAT_AT[seat]:")
+        out.indent()
+        out("while True:")
+        out.indent()
+        out("rbasis = hands[rs] | wplayed[rs]")
+        out("ropts = None")
+        out("if rrel is not None and rs not in rdone:")
+        out.indent()("ropts = rfresh.get(rbasis & rrel)")
+        out.dedent()
+        out("if ropts is None:")
+        out.indent()
+        out("ropts = rtab.options([(r.decl, r.cards) for r in rdecls if r.seat == rs], rbasis)")
+        out.dedent()
+        out("rn = len(ropts) + 1")
+        out("rg = grb[rs]")
+        out("rbits = rn.bit_length()")
+        out("ri = rg(rbits)")
+        out("while ri >= rn:")
+        out.indent()("ri = rg(rbits)")
+        out.dedent()
+        out("rmade += 1")
+        out("if ri >= rn - 1:")
+        out.indent()("break")
+        out.dedent()
+        out("rdecl, rtext, rcards = ropts[ri]")
+        out("rdone.add(rs)")
+        out(
+            "rdecls.append(DECL_RECORD(rs, rdecl.id, rtext, rcards, rdecl.points, trick_no, "
+            f"{d.scored == 'immediately'!r}))"
+        )
+        if d.reveal == "on_declare":
+            out("public[rs] |= rcards & hands[rs]")
+            out("reveal_log.extend((~rs, rcards))  # a declared reveal, in turn")
+        out.dedent()
+        out.dedent()
+        out("k.rounds += rmade")
+        out("actions += rmade")
+        out("free += rmade")

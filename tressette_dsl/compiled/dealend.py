@@ -23,6 +23,7 @@ from operator import add
 from typing import Any
 
 from tressette_dsl.compiled import seating
+from tressette_dsl.compiled.closing import Chunks, big_lines, close_source, side_lines
 from tressette_dsl.compiled.draws import Shuffles
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.rounds import declared
@@ -98,7 +99,10 @@ def _function(
         "exec",
     )
     exec(code, namespace)  # source built by `exprgen` from the parse tree, never from text
-    return namespace["f"]
+    made = namespace["f"]
+    # for `closing.memo_call`: the memo and the arguments its key holds, by position
+    made.memo, made.used = namespace["MEMO"], tuple(params.index(p) for p in used)
+    return made
 
 
 _MEMO_LIMIT = 50_000  # entries per scoring formula: bounded memory, ample for real facts
@@ -117,41 +121,13 @@ def _first_big(em: Emitter, bigs: Iterable[Any], sides: int) -> Callable[..., An
     bigs = list(bigs)
     if not bigs or sides < 1:
         return None
+    found = big_lines(em, bigs, sides)
+    if found is None:
+        return None
     lines = ["def f(facts, contract):"]
     for i in range(sides):
         lines.append(f"    {', '.join(f'{n}_{i}' for n in _SIDE_FACTS)} = facts[{i}]")
-    for total, part in (("total_tricks", "tricks"), ("all_cu", "cu"), ("all_units", "units")):
-        lines.append(f"    {total} = 0 + {' + '.join(f'{part}_{i}' for i in range(sides))}")
-    for j, big in enumerate(bigs):
-        for i in range(sides):
-            names = {
-                "units": f"units_{i}",
-                "cards_units": f"cu_{i}",
-                "last_trick": f"last_{i}",
-                "tricks": f"tricks_{i}",
-                "declared": f"declared_{i}",
-                "contract": "contract",
-                "side0": "False",
-                "declarer_side": "False",
-                "opp_tricks": f"(total_tricks - tricks_{i})",
-                "total_tricks": "total_tricks",
-                "opp_cards_units": f"(all_cu - cu_{i})",
-                "opp_units": f"(all_units - units_{i})",
-                "best_seat_tricks": f"best_{i}",
-                "units_outside_best_seat": f"outside_{i}",
-            }
-            e = big.condition
-            try:
-                src = (
-                    repr(e.const)
-                    if e.const is not NO_CONST
-                    else em.emit(e.text, "condition", scopes.BIG_WIN, names)
-                )
-            except Uncovered:
-                return None
-            lines.append(f"    if {src}:")
-            lines.append(f"        return ({j}, {i})")
-    lines.append("    return None")
+    lines += [*found, "    return found"]
     namespace: dict[str, Any] = {**em.table_symbols(), **em.symbols}
     code = compile("\n".join(lines) + "\n", "<big wins>", "exec")
     exec(code, namespace)  # source built by `exprgen` from the parse tree, never text
@@ -172,50 +148,15 @@ def _facts_function(
     what the general way says). With `chunks` (the tables `units` sums, `_unit_tables`)
     each seat's units are those lookups written inline, the same additions in the same
     order, without a call a seat. The source is made of seat numbers alone."""
-    seats = range(n)
-    w = ", ".join(f"w{x}" for x in seats) + ("," if n == 1 else "")
-    t = ", ".join(f"t{x}" for x in seats) + ("," if n == 1 else "")
     lines = [
         "def facts_of(declarations, won, tricks_won, last):",
-        f"    {w} = won",
-        f"    if ({' | '.join(f'w{x}' for x in seats)}).bit_count() != "
-        + " + ".join(f"w{x}.bit_count()" for x in seats)
-        + ":",
-        "        return None",
-    ]
-    if chunks is None:
-        lines += [f"    u{x} = UNITS(w{x})" for x in seats]
-    else:
-        tables, width = chunks
-        for x in seats:
-            terms = [f"T0[w{x} & LOW]"] + [
-                f"T{i}[w{x} >> {width * i}{' & LOW' if i < len(tables) - 1 else ''}]"
-                for i in range(1, len(tables))
-            ]
-            lines.append(f"    u{x} = {' + '.join(terms)}")
-    lines.append("    a = 0 + " + " + ".join(f"u{x}" for x in seats))
-    lines += [
-        f"    d = [0] * {n}",
-        "    for r in declarations:",
-        "        if not r.cancelled:",
-        "            d[r.seat] += r.points",
-        f"    {t} = tricks_won",
+        *side_lines(sides, n, chunks, "return None"),
     ]
     made = []
-    for i, side in enumerate(sides):
-        first = side[0]
-        lines.append(f"    top = t{first}")
-        lines.append(f"    ub = u{first}")
-        for x in side[1:]:
-            lines.append(f"    if t{x} > top:")
-            lines.append(f"        top = t{x}")
-            lines.append(f"        ub = u{x}")
-        lines.append(f"    cu = 0 + {' + '.join(f'u{x}' for x in side)}")
-        lines.append(f"    is_last = {' or '.join(f'last == {x}' for x in side)}")
+    for i in range(len(sides)):
         lines.append(
-            f"    f{i} = (SIDES[{i}], 0 + {' + '.join(f't{x}' for x in side)}, cu, is_last, "
-            f"cu + LAST if is_last else cu, 0 + {' + '.join(f'd[{x}]' for x in side)}, "
-            "top, a - ub)"
+            f"    f{i} = (SIDES[{i}], tricks_{i}, cu_{i}, last_{i}, units_{i}, declared_{i}, "
+            f"best_{i}, outside_{i})"
         )
         made.append(f"f{i}")
     lines.append(f"    return [{', '.join(made)}]")
@@ -246,10 +187,6 @@ def _chunk_table(units_of: Callable[[int], Any], shift: int, width: int, every: 
 def _unit_tables(units_of: Callable[[int], Any], size: int) -> Callable[[int], Any]:
     """`points` of a mask as a sum over its bytes (`_unit_chunks`)."""
     return _unit_chunks(units_of, size)[0]
-
-
-# the tables a mask's units are summed from, and the bits of each (`_unit_chunks`)
-Chunks = tuple[list[list[Any]], int]
 
 
 def _unit_chunks(
@@ -418,6 +355,8 @@ class FastEnd:
         self.people = rules.players.people is not None  # totals per person (`seating`)
         self.last_trick = rules.scoring.last_trick
         self.multiply = rules.scoring.big_win_effect == "multiply"
+        self.chunks = chunks
+        self.record = _deal_record
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
         self.plans: dict[tuple[int, int], Any] = {}  # `_plan` per (dealer, seats)
         self.shuffles = Shuffles(rules.deck.cards)  # the deals' deck orders
@@ -425,6 +364,8 @@ class FastEnd:
         self.chain: object = False
         # its tables (next dealer; leader, trump, follow, window per dealer), once built
         self.tables: tuple[list[int], list[tuple[int, int, bool, bool]]] | None = None
+        # the deal's close as one generated function (`closing`), or None: `Chain`'s way
+        self.close_made = close_source(self, em)
 
     @staticmethod
     def applies(rules: Ruleset) -> str | None:
