@@ -23,7 +23,6 @@ lists at every step.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Final
 
 from tressette_dsl.engine import signals
@@ -32,9 +31,9 @@ from tressette_dsl.engine.events import CardPlayed, Event, TrickWon
 from tressette_dsl.engine.maker import maker
 from tressette_dsl.engine.phases import tricks
 from tressette_dsl.engine.phases.common import plays_for
-from tressette_dsl.engine.phases.trick_features import TrickTable, claims, partner, table
+from tressette_dsl.engine.phases.trick_features import TrickTable, claims, table
 from tressette_dsl.engine.phases.trick_features import signals as signal_feature
-from tressette_dsl.engine.phases.trick_features.base import TricksLocal
+from tressette_dsl.engine.phases.trick_features.base import Changes, TricksLocal
 from tressette_dsl.engine.state import Cards, Cursor, GameState, Knowledge
 from tressette_dsl.rules.model import NO_CONST, Ruleset, iter_cards
 from tressette_dsl.rules.phases.tricks import TricksPhase
@@ -43,29 +42,26 @@ ENABLED = True  # the differential test switches it off: every step the generic 
 
 _MAX_LISTS: Final = 8192  # card sets remembered per plan (then forgotten and begun again)
 
-QuietCard = Callable[[GameState, int], bool]
-
 
 class Plan:
     """What the fast path needs of one ruleset's trick phase, worked out once."""
 
     __slots__ = (
         "by_text",
-        "hooks",
-        "rules",
-        "spec",
         "follow_plain",
+        "hooks",
+        "lead_by_hand",
+        "lead_lists",
         "lead_plain",
         "lists",
         "n",
         "next_seat",
         "on_lead",
         "plays",
-        "quiet",
-        "signal_hooks",
+        "rules",
+        "spec",
         "suit_of_card",
         "tail",
-        "window_hooks",
     )
 
     def __init__(self, rules: Ruleset, spec: TricksPhase, hooks: TrickTable) -> None:
@@ -81,16 +77,24 @@ class Plan:
         # moment; another hook keeps its lists on the generic path
         known = hooks.plays is None or hooks.plays is signal_feature.plays
         said = hooks.plays is not None
-        self.lead_plain = known and not (said and signals.offered_now(rules, "lead"))
-        self.follow_plain = known and not (said and signals.offered_now(rules, "follow"))
+        window = rules.signaling.window
+        shut = window is not None and window.const is not NO_CONST and not window.const
+        self.lead_plain = known and not (said and not shut and signals.offered_now(rules, "lead"))
+        self.follow_plain = known and not (
+            said and not shut and signals.offered_now(rules, "follow")
+        )
+        # a lead whose signals are a function of the hand alone: the window always open,
+        # no signal at any time, truths generated and reading nothing but the hand
+        self.lead_by_hand = (
+            known
+            and said
+            and not self.lead_plain
+            and (window is None or (window.const is not NO_CONST and bool(window.const)))
+            and signals.by_hand_at_lead(rules)
+        )
+        self.lead_lists: dict[int, tuple[Action, ...]] = {}
         self.tail = _constant_extras(rules, hooks)
         self.lists: dict[int, tuple[Action, ...]] = {}
-        quiet = [_QUIET.get(hook) for hook in hooks.on_card]
-        self.quiet: tuple[QuietCard, ...] | None = (
-            None if any(q is None for q in quiet) else tuple(q for q in quiet if q is not None)
-        )
-        self.signal_hooks = bool(hooks.on_card_with_signals)
-        self.window_hooks = bool(hooks.on_card_in_window)
         self.on_lead = bool(hooks.on_lead)
 
     def build(self, playable: int) -> tuple[Action, ...]:
@@ -102,6 +106,23 @@ class Plan:
         plays = self.plays
         assert self.tail is not None
         found = lists[playable] = (*[plays[card] for card in iter_cards(playable)], *self.tail)
+        return found
+
+    def build_lead(self, s: GameState, seat: int, hand: int) -> tuple[Action, ...] | None:
+        """The legal list of a lead whose signals depend on the hand alone: each card and
+        its signal sets (`signals.card_offers`, as the signals' `plays` hook lists them),
+        then the constant extras; kept by the hand."""
+        offers = signals.card_offers(self.rules, s, seat, iter_cards(hand))
+        if offers is None:
+            return None
+        out: list[Action] = []
+        for offer in offers:
+            out += offer
+        assert self.tail is not None
+        lists = self.lead_lists
+        if len(lists) >= _MAX_LISTS:
+            lists.clear()
+        found = lists[hand] = (*out, *self.tail)
         return found
 
 
@@ -120,15 +141,6 @@ def _constant_extras(rules: Ruleset, hooks: TrickTable) -> tuple[Action, ...] | 
     return tuple(out)
 
 
-def _quiet_partner(s: GameState, card: int) -> bool:
-    contract = s.contract_part
-    return card != contract.called_card or contract.partner_revealed
-
-
-# Per-card hooks and when they do nothing for a card (exactly: they then return () and
-# change nothing); a hook not listed here keeps its cards on the generic path.
-_QUIET: dict[Any, QuietCard] = {partner.on_card: _quiet_partner}
-
 _PLANS: dict[int, tuple[Ruleset, tuple[Plan | None, ...]]] = {}
 LAST: list[Any] = [None, ()]  # [rules, plans by phase index]: the one asked last
 
@@ -146,8 +158,10 @@ def plans(rules: Ruleset) -> tuple[Plan | None, ...]:
             _PLANS.clear()
         out: list[Plan | None] = []
         for spec in rules.flow:
-            fast = isinstance(spec, TricksPhase) and rules.match.check != "immediately"
-            out.append(Plan(rules, spec, spec.hooks or table(rules, spec)) if fast else None)
+            if isinstance(spec, TricksPhase) and rules.match.check != "immediately":
+                out.append(Plan(rules, spec, spec.hooks or table(rules, spec)))
+            else:
+                out.append(None)
         entry = _PLANS[id(rules)] = (rules, tuple(out))
     LAST[:] = entry
     return entry[1]
@@ -170,7 +184,12 @@ def legal(plan: Plan, s: GameState) -> tuple[Action, ...] | None:
             if same:
                 hand = same
     elif not plan.lead_plain:
-        return None
+        if not plan.lead_by_hand:
+            return None
+        found = plan.lead_lists.get(hand)
+        if found is None:
+            found = plan.build_lead(s, cursor.to_act, hand)  # type: ignore[arg-type]
+        return found
     found = plan.lists.get(hand)
     if found is None:
         found = plan.build(hand)
@@ -180,9 +199,11 @@ def legal(plan: Plan, s: GameState) -> tuple[Action, ...] | None:
 def card(
     plan: Plan, s: GameState, action: Play, log: bool
 ) -> tuple[GameState, tuple[Event, ...]] | None:
-    """`apply` of the listed card `action` when it neither completes the trick nor wakes a
-    feature: the new state (one copy, the parts `tricks._play` writes) and its events;
-    None when the generic path must play it."""
+    """`apply` of the listed card `action` unless it ends the play, is followed by a round
+    (after the lead or the trick) or the trick's end needs the state after it: the new state
+    - one copy, the parts `tricks._play` writes, the features' card hooks applied the same
+    way (`tricks._card_hooks`, `tricks._changed`) - and its events; None when the generic
+    path must play it."""
     cursor = s.cursor
     local = s.local
     cards = s.cards
@@ -191,44 +212,55 @@ def card(
         cursor.sub != "play"
         or type(local) is not TricksLocal
         or s.match.deal_ended
-        or (action.signals and plan.signal_hooks)
-        or (local.window_open and plan.window_hooks)
         or (not trick and plan.on_lead)
-        or plan.quiet is None
     ):
         return None
+    hooks = plan.hooks
     c = plan.by_text[action.card]
-    for quiet in plan.quiet:
-        if not quiet(s, c):
-            return None
     seat: int = cursor.to_act  # type: ignore[assignment]
     bit = 1 << c
     hands = list(cards.hands)
     hands[seat] &= ~bit
+    now = (*trick, (seat, c))
+    complete = len(now) == plan.n
+    if complete and not any(hands):
+        return None  # the play ends: the features' hooks and the score
+    changes: Changes | None = None
+    after: tuple[Event, ...] = ()
+    if (
+        (local.window_open and hooks.on_card_in_window)
+        or (action.signals and hooks.on_card_with_signals)
+        or hooks.on_card
+    ):
+        changes = Changes()
+        after = tricks._card_hooks(
+            hooks, s, seat, c, action, in_window=local.window_open, changes=changes
+        )
+    play = s.play
+    if changes is not None and changes.signals is not None:
+        play = play.but(signals=changes.signals)
     played = list(cards.played)
     played[seat] |= bit
     new = object.__new__(GameState)
     fields = new.__dict__
     fields.update(s.__dict__)
-    now = (*trick, (seat, c))
-    if len(now) == plan.n:  # it completes the trick: taken, and the next one begun at once
-        if not any(hands):
-            return None  # the play ends: the features' hooks and the score
+    winner = mask = 0
+    next_open = False  # the declaring window of the next trick, when this one completes
+    if complete:  # the trick taken, and the next one begun at once
         winner, mask, following, play = tricks._complete(
             plan.rules,
             plan.spec,
-            plan.hooks,
+            hooks,
             s,
             fields,
             trick=now,
             hands=tuple(hands),
             played=tuple(played),
-            play=s.play,
+            play=play,
         )
         if following is None:
             return None  # `tricks._after_trick` runs first
-        fields["play"] = play
-        fields["local"] = _TRICKS_LOCAL(following[1], local.window_played)
+        next_open = following[1]
     else:
         fields["cards"] = _CARDS(
             hands=tuple(hands),
@@ -245,6 +277,8 @@ def card(
             to_act=plan.next_seat[seat],
             pending=cursor.pending,
         )
+    if play is not s.play:
+        fields["play"] = play
     seen = s.seen
     public = seen.public
     if public[seat] & bit:  # a card all had seen leaves the hand
@@ -253,15 +287,33 @@ def card(
         fields["seen"] = _KNOWLEDGE(
             public=tuple(shown), discarded=seen.discarded, shown=seen.shown, reveals=seen.reveals
         )
+    if changes is not None:
+        local = tricks._changed(fields, s, changes, local)
+    fields["local"] = _TRICKS_LOCAL(next_open, local.window_played) if complete else local
     if not log:
         return new, ()
-    played_event = _CARD_PLAYED(seat, action.card, s.play.trick_no)
-    if len(now) < plan.n:
-        return new, (played_event,)
+    return new, _events(plan, s, action, after, now, won=(winner, mask) if complete else None)
+
+
+def _events(
+    plan: Plan,
+    s: GameState,
+    action: Play,
+    after: tuple[Event, ...],
+    trick: tuple[tuple[int, int], ...],
+    *,
+    won: tuple[int, int] | None,
+) -> tuple[Event, ...]:
+    """A card's events, as `tricks._play` lists them: `CardPlayed`, the hooks' events
+    (`after`), and `TrickWon` when `won` = (winner, cards) says it completed `trick`."""
+    trick_no = s.play.trick_no
+    out: tuple[Event, ...] = (_CARD_PLAYED(trick[-1][0], action.card, trick_no), *after)
+    if won is None:
+        return out
     deck = plan.rules.deck
     text = deck.card_text
-    won = _TRICK_WON(s.play.trick_no, winner, tuple([text[x] for _x, x in now]), deck.units(mask))
-    return new, (played_event, won)
+    texts = tuple([text[card] for _seat, card in trick])
+    return (*out, _TRICK_WON(trick_no, won[0], texts, deck.units(won[1])))
 
 
 _CARD_PLAYED = maker(CardPlayed)

@@ -196,9 +196,7 @@ def apply(
                 listed = legal_cache.equal_listed(state, entry, action)
             if listed and type(action) is Play and fast_step.ENABLED:  # a card: the fast path
                 last = fast_step.LAST
-                plan = (last[1] if last[0] is rules else fast_step.plans(rules))[
-                    state.cursor.phase
-                ]
+                plan = (last[1] if last[0] is rules else fast_step.plans(rules))[state.cursor.phase]
                 if plan is not None:
                     done = fast_step.card(plan, state, action, events)
                     if done is not None:
