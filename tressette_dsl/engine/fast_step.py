@@ -33,7 +33,7 @@ from tressette_dsl.engine.phases import tricks
 from tressette_dsl.engine.phases.common import plays_for
 from tressette_dsl.engine.phases.trick_features import TrickTable, claims, table
 from tressette_dsl.engine.phases.trick_features import signals as signal_feature
-from tressette_dsl.engine.phases.trick_features.base import Changes, TricksLocal
+from tressette_dsl.engine.phases.trick_features.base import TricksLocal
 from tressette_dsl.engine.state import Cards, Cursor, GameState, Knowledge
 from tressette_dsl.rules.model import NO_CONST, Ruleset, iter_cards
 from tressette_dsl.rules.phases.tricks import TricksPhase
@@ -202,7 +202,7 @@ def card(
     """`apply` of the listed card `action` unless it ends the play, is followed by a round
     (after the lead or the trick) or the trick's end needs the state after it: the new state
     - one copy, the parts `tricks._play` writes, the features' card hooks applied the same
-    way (`tricks._card_hooks`, `tricks._changed`) - and its events; None when the generic
+    way (`tricks.card_hooks_if_any`, `tricks._changed`) - and its events; None when the generic
     path must play it."""
     cursor = s.cursor
     local = s.local
@@ -225,17 +225,9 @@ def card(
     complete = len(now) == plan.n
     if complete and not any(hands):
         return None  # the play ends: the features' hooks and the score
-    changes: Changes | None = None
-    after: tuple[Event, ...] = ()
-    if (
-        (local.window_open and hooks.on_card_in_window)
-        or (action.signals and hooks.on_card_with_signals)
-        or hooks.on_card
-    ):
-        changes = Changes()
-        after = tricks._card_hooks(
-            hooks, s, seat, c, action, in_window=local.window_open, changes=changes
-        )
+    changes, after = tricks.card_hooks_if_any(
+        hooks, s, seat, c, action, window_open=local.window_open
+    )
     play = s.play
     if changes is not None and changes.signals is not None:
         play = play.but(signals=changes.signals)

@@ -282,17 +282,7 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     bit = 1 << card
     trick = (*s.cards.trick, (seat, card))
     local = s.local if type(s.local) is TricksLocal else window(s)
-    changes: Changes | None = None
-    after: tuple[Event, ...] = ()
-    if (
-        (local.window_open and hooks.on_card_in_window)
-        or (action.signals and hooks.on_card_with_signals)
-        or hooks.on_card
-    ):
-        changes = Changes()
-        after = _card_hooks(
-            hooks, s, seat, card, action, in_window=local.window_open, changes=changes
-        )
+    changes, after = card_hooks_if_any(hooks, s, seat, card, action, window_open=local.window_open)
     complete = len(trick) == s.n
     cards, play = s.cards, s.play
     hands = set_at(cards.hands, seat, cards.hands[seat] & ~bit)
@@ -500,6 +490,24 @@ def _trick_taken(play: TrickPlay, trick: tuple[tuple[int, int], ...], winner: in
         ),
         last_winner=winner,
     )
+
+
+def card_hooks_if_any(
+    hooks: TrickTable, s: GameState, seat: int, card: int, action: Play, *, window_open: bool
+) -> tuple[Changes | None, tuple[Event, ...]]:
+    """The features' card hooks when any applies to this card (the window open, signals
+    made, or a hook on every card): what they change and their events; else (None, ()),
+    and no `Changes` is made (most cards)."""
+    if (
+        (window_open and hooks.on_card_in_window)
+        or (action.signals and hooks.on_card_with_signals)
+        or hooks.on_card
+    ):
+        changes = Changes()
+        return changes, _card_hooks(
+            hooks, s, seat, card, action, in_window=window_open, changes=changes
+        )
+    return None, ()
 
 
 def _card_hooks(
