@@ -62,6 +62,7 @@ class Plan:
         "spec",
         "suit_of_card",
         "tail",
+        "trick_won_hooks",
     )
 
     def __init__(self, rules: Ruleset, spec: TricksPhase, hooks: TrickTable) -> None:
@@ -96,6 +97,9 @@ class Plan:
         self.tail = _constant_extras(rules, hooks)
         self.lists: dict[int, tuple[Action, ...]] = {}
         self.on_lead = bool(hooks.on_lead)
+        # a feature acts once a trick is won (drawing from the stock): the card that
+        # completes a trick then takes the generic path (`tricks._after_trick`)
+        self.trick_won_hooks = bool(hooks.on_trick_won)
 
     def build(self, playable: int) -> tuple[Action, ...]:
         """The legal list of a seat that may play the cards `playable`: each card's shared
@@ -213,8 +217,9 @@ def card(
         or type(local) is not TricksLocal
         or s.match.deal_ended
         or (not trick and plan.on_lead)
+        or (plan.trick_won_hooks and len(trick) + 1 == plan.n)
     ):
-        return None
+        return None  # (a feature acts on the trick won, e.g. a draw: `_after_trick`)
     hooks = plan.hooks
     c = plan.by_text[action.card]
     seat: int = cursor.to_act  # type: ignore[assignment]

@@ -153,7 +153,7 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
         return ()
     phase = state.cursor.phase
     plan = (fast_step.LAST[1] if fast_step.LAST[0] is rules else fast_step.plans(rules))[phase]
-    if plan is not None and fast_step.ENABLED:  # a card to play: the list by its cards
+    if plan is not None and plan.tail is not None and fast_step.ENABLED:  # by its cards
         found = fast_step.legal(plan, state)
         if found is not None:
             legal_cache.remember(rules, state, found)
