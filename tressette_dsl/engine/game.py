@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
-from tressette_dsl.engine import arguments, legal_cache, match, seating
-from tressette_dsl.engine.actions import Action, Claim
+from tressette_dsl.engine import arguments, fast_step, legal_cache, match, seating
+from tressette_dsl.engine.actions import Action, Claim, Play
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
@@ -151,7 +151,14 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
         arguments.check_state("legal_actions", rules, state)
     if state.match.over or state.cursor.to_act is None:
         return ()
-    spec = rules.flow[state.cursor.phase]
+    phase = state.cursor.phase
+    plan = (fast_step.LAST[1] if fast_step.LAST[0] is rules else fast_step.plans(rules))[phase]
+    if plan is not None and plan.tail is not None and fast_step.ENABLED:  # by its cards
+        found = fast_step.legal(plan, state)
+        if found is not None:
+            legal_cache.remember(rules, state, found)
+            return found
+    spec = rules.flow[phase]
     legal: tuple[Action, ...] = PHASE_KINDS[spec.kind].legal(rules, spec, state)
     legal_cache.remember(rules, state, legal)
     return legal
@@ -187,6 +194,13 @@ def apply(
                     break
             else:
                 listed = legal_cache.equal_listed(state, entry, action)
+            if listed and type(action) is Play and fast_step.ENABLED:  # a card: the fast path
+                last = fast_step.LAST
+                plan = (last[1] if last[0] is rules else fast_step.plans(rules))[state.cursor.phase]
+                if plan is not None:
+                    done = fast_step.card(plan, state, action, events)
+                    if done is not None:
+                        return arguments.trust(rules, done[0]), done[1]
     if not listed:
         if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
             rules = seating.rules_for(rules, state)

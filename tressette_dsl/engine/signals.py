@@ -206,6 +206,18 @@ def _generated(rules: Ruleset, at: str, candidates: tuple[Candidate, ...]) -> Tr
     return fn
 
 
+def by_hand_at_lead(rules: Ruleset) -> bool:
+    """Whether the plays of a lead are a function of the hand alone: signals are made with
+    the lead, none at any time, and their generated truths read nothing of the env (the
+    window aside, which the caller tests)."""
+    tables = _tables(rules)
+    return (
+        "any_time" not in tables.by_at
+        and tables.truths.get("lead") is not None
+        and not tables.reads_env["lead"]
+    )
+
+
 def offered_now(rules: Ruleset, at: str) -> bool:
     """Whether any signal may be made with a card `at` (lead, follow) or at any time."""
     by_at = _tables(rules).by_at

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from tressette_dsl.engine import apply, is_over, legal_actions, new_game
+from tressette_dsl.engine import apply, fast_step, is_over, legal_actions, new_game
 from tressette_dsl.engine.actions import Claim, Play
 from tressette_dsl.engine.errors import IllegalActionError
 from tressette_dsl.engine.phases import tricks
@@ -33,6 +33,7 @@ def generic(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every fast path off: the engine takes its generic path for each transition."""
     with monkeypatch.context() as patch:
         patch.setattr(tricks, "_next_trick_now", lambda *_args: None)
+        patch.setattr(fast_step, "ENABLED", False)
         yield
 
 

@@ -282,17 +282,7 @@ def _play(step: Step, spec: TricksPhase, seat: int, action: Play) -> bool:
     bit = 1 << card
     trick = (*s.cards.trick, (seat, card))
     local = s.local if type(s.local) is TricksLocal else window(s)
-    changes: Changes | None = None
-    after: tuple[Event, ...] = ()
-    if (
-        (local.window_open and hooks.on_card_in_window)
-        or (action.signals and hooks.on_card_with_signals)
-        or hooks.on_card
-    ):
-        changes = Changes()
-        after = _card_hooks(
-            hooks, s, seat, card, action, in_window=local.window_open, changes=changes
-        )
+    changes, after = card_hooks_if_any(hooks, s, seat, card, action, window_open=local.window_open)
     complete = len(trick) == s.n
     cards, play = s.cards, s.play
     hands = set_at(cards.hands, seat, cards.hands[seat] & ~bit)
@@ -419,14 +409,37 @@ def _next_trick_now(
     for round_after in hooks.round_after_trick:
         if round_after(rules, s) is not None:
             return None
+    by_trick = _by_trick_no(rules, spec)
+    if by_trick is None:
+        return None  # `_trick_rules` would read the state after the trick: not here
+    trick_no = s.play.trick_no + 1
+    found = by_trick.get(trick_no)
+    if found is None:
+        found = by_trick[trick_no] = _trick_rules(rules, spec, s, trick_no)
+    return found
+
+
+# Per trick phase (by identity, with its ruleset): the next trick's rules by its number,
+# when they are constants or read `trick_no` alone - then a function of the number only.
+_BY_TRICK_NO: dict[int, tuple[Ruleset, TricksPhase, dict[int, tuple[bool, bool]] | None]] = {}
+
+
+def _by_trick_no(rules: Ruleset, spec: TricksPhase) -> dict[int, tuple[bool, bool]] | None:
+    """The memo of `_trick_rules` by trick number for `spec`, or None when those rules
+    read more of the state than the trick number."""
+    entry = _BY_TRICK_NO.get(id(spec))
+    if entry is not None and entry[1] is spec and entry[0] is rules:
+        return entry[2]
     d = rules.declaring
     constant = spec.follow_suit.const is not NO_CONST and (
         d is None or d.window.const is not NO_CONST
     )
     read = spec.follow_suit.names | (d.window.names if d is not None else frozenset())
-    if not constant and not read <= _TRICK_NO:
-        return None  # `_trick_rules` would read the state after the trick: not here
-    return _trick_rules(rules, spec, s, s.play.trick_no + 1)
+    memo: dict[int, tuple[bool, bool]] | None = {} if constant or read <= _TRICK_NO else None
+    if len(_BY_TRICK_NO) > 256:  # many rulesets loaded (tests): start again
+        _BY_TRICK_NO.clear()
+    _BY_TRICK_NO[id(spec)] = (rules, spec, memo)
+    return memo
 
 
 def _trick_won_event(
@@ -477,6 +490,24 @@ def _trick_taken(play: TrickPlay, trick: tuple[tuple[int, int], ...], winner: in
         ),
         last_winner=winner,
     )
+
+
+def card_hooks_if_any(
+    hooks: TrickTable, s: GameState, seat: int, card: int, action: Play, *, window_open: bool
+) -> tuple[Changes | None, tuple[Event, ...]]:
+    """The features' card hooks when any applies to this card (the window open, signals
+    made, or a hook on every card): what they change and their events; else (None, ()),
+    and no `Changes` is made (most cards)."""
+    if (
+        (window_open and hooks.on_card_in_window)
+        or (action.signals and hooks.on_card_with_signals)
+        or hooks.on_card
+    ):
+        changes = Changes()
+        return changes, _card_hooks(
+            hooks, s, seat, card, action, in_window=window_open, changes=changes
+        )
+    return None, ()
 
 
 def _card_hooks(

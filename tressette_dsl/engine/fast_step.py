@@ -1,0 +1,321 @@
+"""The step API's fast path for a card play: its legal list and its `apply`.
+
+Most decisions of a deal are a card played in the middle of a trick. The generic path
+(`game.apply` -> a `Step` -> the phase kind's `act` -> `tricks._play`, and
+`game.legal_actions` -> the kind's `legal` -> the features' hooks) makes a dozen Python
+calls for it; this module does the same work in one, from a `Plan` worked out once per
+ruleset and trick phase:
+
+* **legal actions** of a seat that plays a card, when they are a function of the cards it
+  may play alone (no signal offered at this moment, and the features' extra actions
+  constant: none, or `claim` under a constant `claims.allowed`): one tuple per card set,
+  kept in the plan (`lists`) and shared by every state that offers it;
+* **apply** of a listed card that neither completes the trick nor wakes a feature (no
+  signal made with it, the declaring window shut or unwatched, no round after the lead,
+  and every per-card hook quiet for this card - `TrickFeature.quiet_card`): the state
+  copied once with the new `Cards` and `Cursor`, exactly as `tricks._play` writes them.
+
+Anything else returns None and the caller takes the generic path, which stays the
+reference semantics: tests/unit/engine/test_step_fast_paths.py plays random walks of every
+bundled ruleset with `ENABLED` on and off and requires equal states, events and legal
+lists at every step.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tressette_dsl.engine import signals
+from tressette_dsl.engine.actions import Action, Claim, Play
+from tressette_dsl.engine.events import CardPlayed, Event, TrickWon
+from tressette_dsl.engine.maker import maker
+from tressette_dsl.engine.phases import tricks
+from tressette_dsl.engine.phases.common import plays_for
+from tressette_dsl.engine.phases.trick_features import TrickTable, claims, table
+from tressette_dsl.engine.phases.trick_features import signals as signal_feature
+from tressette_dsl.engine.phases.trick_features.base import TricksLocal
+from tressette_dsl.engine.state import Cards, Cursor, GameState, Knowledge
+from tressette_dsl.rules.model import NO_CONST, Ruleset, iter_cards
+from tressette_dsl.rules.phases.tricks import TricksPhase
+
+ENABLED = True  # the differential test switches it off: every step the generic way
+
+_MAX_LISTS: Final = 8192  # card sets remembered per plan (then forgotten and begun again)
+
+
+class Plan:
+    """What the fast path needs of one ruleset's trick phase, worked out once."""
+
+    __slots__ = (
+        "by_text",
+        "follow_plain",
+        "hooks",
+        "lead_by_hand",
+        "lead_lists",
+        "lead_plain",
+        "lists",
+        "n",
+        "next_seat",
+        "on_lead",
+        "plays",
+        "rules",
+        "spec",
+        "suit_of_card",
+        "tail",
+        "trick_won_hooks",
+    )
+
+    def __init__(self, rules: Ruleset, spec: TricksPhase, hooks: TrickTable) -> None:
+        self.rules, self.spec, self.hooks = rules, spec, hooks
+        deck = rules.deck
+        self.n = rules.players.count
+        self.by_text = deck.by_text
+        self.plays = plays_for(deck.card_text)
+        # the cards of the suit of each card: the follow-suit mask of a trick led by it
+        self.suit_of_card = tuple(deck.suit_mask[suit] for suit in deck.card_suit)
+        self.next_seat = tuple(rules.players.next(seat) for seat in range(self.n))
+        # the signals' `plays` hook lists the bare cards when no signal is offered at the
+        # moment; another hook keeps its lists on the generic path
+        known = hooks.plays is None or hooks.plays is signal_feature.plays
+        said = hooks.plays is not None
+        window = rules.signaling.window
+        shut = window is not None and window.const is not NO_CONST and not window.const
+        self.lead_plain = known and not (said and not shut and signals.offered_now(rules, "lead"))
+        self.follow_plain = known and not (
+            said and not shut and signals.offered_now(rules, "follow")
+        )
+        # a lead whose signals are a function of the hand alone: the window always open,
+        # no signal at any time, truths generated and reading nothing but the hand
+        self.lead_by_hand = (
+            known
+            and said
+            and not self.lead_plain
+            and (window is None or (window.const is not NO_CONST and bool(window.const)))
+            and signals.by_hand_at_lead(rules)
+        )
+        self.lead_lists: dict[int, tuple[Action, ...]] = {}
+        self.tail = _constant_extras(rules, hooks)
+        self.lists: dict[int, tuple[Action, ...]] = {}
+        self.on_lead = bool(hooks.on_lead)
+        # a feature acts once a trick is won (drawing from the stock): the card that
+        # completes a trick then takes the generic path (`tricks._after_trick`)
+        self.trick_won_hooks = bool(hooks.on_trick_won)
+
+    def build(self, playable: int) -> tuple[Action, ...]:
+        """The legal list of a seat that may play the cards `playable`: each card's shared
+        `Play` in deck order, then the constant extras (as `tricks._play_legal`)."""
+        lists = self.lists
+        if len(lists) >= _MAX_LISTS:
+            lists.clear()
+        plays = self.plays
+        assert self.tail is not None
+        found = lists[playable] = (*[plays[card] for card in iter_cards(playable)], *self.tail)
+        return found
+
+    def build_lead(self, s: GameState, seat: int, hand: int) -> tuple[Action, ...] | None:
+        """The legal list of a lead whose signals depend on the hand alone: each card and
+        its signal sets (`signals.card_offers`, as the signals' `plays` hook lists them),
+        then the constant extras; kept by the hand."""
+        offers = signals.card_offers(self.rules, s, seat, iter_cards(hand))
+        if offers is None:
+            return None
+        out: list[Action] = []
+        for offer in offers:
+            out += offer
+        assert self.tail is not None
+        lists = self.lead_lists
+        if len(lists) >= _MAX_LISTS:
+            lists.clear()
+        found = lists[hand] = (*out, *self.tail)
+        return found
+
+
+def _constant_extras(rules: Ruleset, hooks: TrickTable) -> tuple[Action, ...] | None:
+    """The actions the features add after the cards when they never change: none, or a
+    claim allowed by a constant rule; None when some extra depends on the state."""
+    out: list[Action] = []
+    for extra in hooks.extras:
+        if extra is not claims.extras or rules.claims is None:
+            return None
+        allowed = rules.claims.allowed
+        if allowed.const is NO_CONST:
+            return None
+        if allowed.const:
+            out.append(Claim())
+    return tuple(out)
+
+
+_PLANS: dict[int, tuple[Ruleset, tuple[Plan | None, ...]]] = {}
+LAST: list[Any] = [None, ()]  # [rules, plans by phase index]: the one asked last
+
+
+def plans(rules: Ruleset) -> tuple[Plan | None, ...]:
+    """Per phase of `rules.flow`: its `Plan` when it is a trick phase the fast path may
+    play (not with `match.check: immediately`, which checks the match after every card),
+    else None; worked out once per ruleset."""
+    if LAST[0] is rules:
+        known: tuple[Plan | None, ...] = LAST[1]
+        return known
+    entry = _PLANS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_PLANS) > 256:  # many rulesets loaded (tests): start again
+            _PLANS.clear()
+        out: list[Plan | None] = []
+        for spec in rules.flow:
+            if isinstance(spec, TricksPhase) and rules.match.check != "immediately":
+                out.append(Plan(rules, spec, spec.hooks or table(rules, spec)))
+            else:
+                out.append(None)
+        entry = _PLANS[id(rules)] = (rules, tuple(out))
+    LAST[:] = entry
+    return entry[1]
+
+
+def legal(plan: Plan, s: GameState) -> tuple[Action, ...] | None:
+    """The legal list of `s` when its seat plays a card and the list depends on the cards
+    it may play alone; None otherwise (the phase's `legal` then answers)."""
+    cursor = s.cursor
+    if cursor.sub != "play" or plan.tail is None:
+        return None
+    cards = s.cards
+    hand = cards.hands[cursor.to_act]  # type: ignore[index]
+    trick = cards.trick
+    if trick:
+        if not plan.follow_plain:
+            return None
+        if s.play.must_follow:  # `tricks.playable`
+            same = hand & plan.suit_of_card[trick[0][1]]
+            if same:
+                hand = same
+    elif not plan.lead_plain:
+        if not plan.lead_by_hand:
+            return None
+        found = plan.lead_lists.get(hand)
+        if found is None:
+            found = plan.build_lead(s, cursor.to_act, hand)  # type: ignore[arg-type]
+        return found
+    found = plan.lists.get(hand)
+    if found is None:
+        found = plan.build(hand)
+    return found
+
+
+def card(
+    plan: Plan, s: GameState, action: Play, log: bool
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """`apply` of the listed card `action` unless it ends the play, is followed by a round
+    (after the lead or the trick) or the trick's end needs the state after it: the new state
+    - one copy, the parts `tricks._play` writes, the features' card hooks applied the same
+    way (`tricks.card_hooks_if_any`, `tricks._changed`) - and its events; None when the generic
+    path must play it."""
+    cursor = s.cursor
+    local = s.local
+    cards = s.cards
+    trick = cards.trick
+    if (
+        cursor.sub != "play"
+        or type(local) is not TricksLocal
+        or s.match.deal_ended
+        or (not trick and plan.on_lead)
+        or (plan.trick_won_hooks and len(trick) + 1 == plan.n)
+    ):
+        return None  # (a feature acts on the trick won, e.g. a draw: `_after_trick`)
+    hooks = plan.hooks
+    c = plan.by_text[action.card]
+    seat: int = cursor.to_act  # type: ignore[assignment]
+    bit = 1 << c
+    hands = list(cards.hands)
+    hands[seat] &= ~bit
+    now = (*trick, (seat, c))
+    complete = len(now) == plan.n
+    if complete and not any(hands):
+        return None  # the play ends: the features' hooks and the score
+    changes, after = tricks.card_hooks_if_any(
+        hooks, s, seat, c, action, window_open=local.window_open
+    )
+    play = s.play
+    if changes is not None and changes.signals is not None:
+        play = play.but(signals=changes.signals)
+    played = list(cards.played)
+    played[seat] |= bit
+    new = object.__new__(GameState)
+    fields = new.__dict__
+    fields.update(s.__dict__)
+    winner = mask = 0
+    next_open = False  # the declaring window of the next trick, when this one completes
+    if complete:  # the trick taken, and the next one begun at once
+        winner, mask, following, play = tricks._complete(
+            plan.rules,
+            plan.spec,
+            hooks,
+            s,
+            fields,
+            trick=now,
+            hands=tuple(hands),
+            played=tuple(played),
+            play=play,
+        )
+        if following is None:
+            return None  # `tricks._after_trick` runs first
+        next_open = following[1]
+    else:
+        fields["cards"] = _CARDS(
+            hands=tuple(hands),
+            zone_ids=cards.zone_ids,
+            zones=cards.zones,
+            won=cards.won,
+            trick=now,
+            played=tuple(played),
+        )
+        fields["cursor"] = _CURSOR(
+            phase=cursor.phase,
+            sub=cursor.sub,
+            step=cursor.step,
+            to_act=plan.next_seat[seat],
+            pending=cursor.pending,
+        )
+    if play is not s.play:
+        fields["play"] = play
+    seen = s.seen
+    public = seen.public
+    if public[seat] & bit:  # a card all had seen leaves the hand
+        shown = list(public)
+        shown[seat] &= ~bit
+        fields["seen"] = _KNOWLEDGE(
+            public=tuple(shown), discarded=seen.discarded, shown=seen.shown, reveals=seen.reveals
+        )
+    if changes is not None:
+        local = tricks._changed(fields, s, changes, local)
+    fields["local"] = _TRICKS_LOCAL(next_open, local.window_played) if complete else local
+    if not log:
+        return new, ()
+    return new, _events(plan, s, action, after, now, won=(winner, mask) if complete else None)
+
+
+def _events(
+    plan: Plan,
+    s: GameState,
+    action: Play,
+    after: tuple[Event, ...],
+    trick: tuple[tuple[int, int], ...],
+    *,
+    won: tuple[int, int] | None,
+) -> tuple[Event, ...]:
+    """A card's events, as `tricks._play` lists them: `CardPlayed`, the hooks' events
+    (`after`), and `TrickWon` when `won` = (winner, cards) says it completed `trick`."""
+    trick_no = s.play.trick_no
+    out: tuple[Event, ...] = (_CARD_PLAYED(trick[-1][0], action.card, trick_no), *after)
+    if won is None:
+        return out
+    deck = plan.rules.deck
+    text = deck.card_text
+    texts = tuple([text[card] for _seat, card in trick])
+    return (*out, _TRICK_WON(trick_no, won[0], texts, deck.units(won[1])))
+
+
+_CARD_PLAYED = maker(CardPlayed)
+_CARDS = maker(Cards, keywords=True)
+_CURSOR = maker(Cursor, keywords=True)
+_KNOWLEDGE = maker(Knowledge, keywords=True)
+_TRICK_WON = maker(TrickWon)
+_TRICKS_LOCAL = maker(TricksLocal)
