@@ -146,16 +146,19 @@ def _constant_extras(rules: Ruleset, hooks: TrickTable) -> tuple[Action, ...] | 
 
 
 _PLANS: dict[int, tuple[Ruleset, tuple[Plan | None, ...]]] = {}
-LAST: list[Any] = [None, ()]  # [rules, plans by phase index]: the one asked last
+# LAST[0] = (rules, plans by phase index): the ruleset asked last. The pair is replaced
+# whole, never changed in place, so a reader that takes LAST[0] once sees one ruleset's
+# plans even while another thread (the browser table's bots) stores another ruleset's
+LAST: list[tuple[Any, tuple[Plan | None, ...]]] = [(None, ())]
 
 
 def plans(rules: Ruleset) -> tuple[Plan | None, ...]:
     """Per phase of `rules.flow`: its `Plan` when it is a trick phase the fast path may
     play (not with `match.check: immediately`, which checks the match after every card),
     else None; worked out once per ruleset."""
-    if LAST[0] is rules:
-        known: tuple[Plan | None, ...] = LAST[1]
-        return known
+    last = LAST[0]
+    if last[0] is rules:
+        return last[1]
     entry = _PLANS.get(id(rules))
     if entry is None or entry[0] is not rules:
         if len(_PLANS) > 256:  # many rulesets loaded (tests): start again
@@ -167,7 +170,7 @@ def plans(rules: Ruleset) -> tuple[Plan | None, ...]:
             else:
                 out.append(None)
         entry = _PLANS[id(rules)] = (rules, tuple(out))
-    LAST[:] = entry
+    LAST[0] = entry
     return entry[1]
 
 

@@ -152,7 +152,8 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
     if state.match.over or state.cursor.to_act is None:
         return ()
     phase = state.cursor.phase
-    plan = (fast_step.LAST[1] if fast_step.LAST[0] is rules else fast_step.plans(rules))[phase]
+    last = fast_step.LAST[0]  # read once: another thread may store another pair
+    plan = (last[1] if last[0] is rules else fast_step.plans(rules))[phase]
     if plan is not None and plan.tail is not None and fast_step.ENABLED:  # by its cards
         found = fast_step.legal(plan, state)
         if found is not None:
@@ -195,7 +196,7 @@ def apply(
             else:
                 listed = legal_cache.equal_listed(state, entry, action)
             if listed and type(action) is Play and fast_step.ENABLED:  # a card: the fast path
-                last = fast_step.LAST
+                last = fast_step.LAST[0]
                 plan = (last[1] if last[0] is rules else fast_step.plans(rules))[state.cursor.phase]
                 if plan is not None:
                     done = fast_step.card(plan, state, action, events)

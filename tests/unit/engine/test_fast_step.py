@@ -143,3 +143,34 @@ def test_the_remembered_lists_are_bounded(monkeypatch: pytest.MonkeyPatch) -> No
         if plan is not None:
             assert len(plan.lists) <= 4
             assert len(plan.lead_lists) <= 4
+
+
+def test_rulesets_asked_in_turn_get_their_own_plans(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two rulesets stepped in turn (as the browser table's bot threads do, each table its
+    own ruleset): the plans `fast_step.LAST` remembers switch at every step, and each game
+    still gets its own ruleset's lists and states, as on the generic path. `LAST[0]` is one
+    tuple replaced whole, so a reader that takes it once cannot pair one ruleset with
+    another's plans."""
+    pair = [load_ruleset("tressette"), load_ruleset("briscola-chiamata")]
+
+    def walk_in_turn() -> list[tuple[GameState, tuple[object, ...]]]:
+        rng = random.Random(9)
+        states = [new_game(rules, 9) for rules in pair]
+        out = []
+        for step in range(240):
+            which = step % 2
+            rules, state = pair[which], states[which]
+            if is_over(state):
+                state = new_game(rules, 10 + step)
+            legal = legal_actions(rules, state)
+            others = [a for a in legal if not isinstance(a, Claim)] or list(legal)
+            states[which], _events = apply(rules, state, others[rng.randrange(len(others))])
+            out.append((states[which], legal))
+        return out
+
+    fast = walk_in_turn()
+    assert isinstance(fast_step.LAST[0], tuple)
+    with monkeypatch.context() as patch:
+        patch.setattr(fast_step, "ENABLED", False)
+        slow = walk_in_turn()
+    assert fast == slow
