@@ -10,15 +10,19 @@ ruleset and trick phase:
   may play alone (no signal offered at this moment, and the features' extra actions
   constant: none, or `claim` under a constant `claims.allowed`): one tuple per card set,
   kept in the plan (`lists`) and shared by every state that offers it;
-* **apply** of a listed card that neither completes the trick nor wakes a feature (no
-  signal made with it, the declaring window shut or unwatched, no round after the lead,
-  and every per-card hook quiet for this card - `TrickFeature.quiet_card`): the state
-  copied once with the new `Cards` and `Cursor`, exactly as `tricks._play` writes them.
+* **apply** of a listed card, the one that completes a trick included: the state copied
+  once with the parts `tricks._play` writes, the features' card hooks (a signal made, the
+  declaring window, a called card) applied the trick phase's own way
+  (`tricks.card_hooks_if_any`, `tricks._changed`), a completed trick taken and the next
+  one begun by `tricks._complete`. Not the card that ends the play (the score), nor one
+  followed by a round (after the lead, or after the trick), nor a completing card when
+  a feature acts on the trick won (a draw from the stock): those return None.
 
 Anything else returns None and the caller takes the generic path, which stays the
 reference semantics: tests/unit/engine/test_step_fast_paths.py plays random walks of every
 bundled ruleset with `ENABLED` on and off and requires equal states, events and legal
-lists at every step.
+lists at every step; tests/unit/engine/test_fast_step.py does the same without events,
+on overlays that change what the fast path reads, and with two rulesets in turn.
 """
 
 from __future__ import annotations
