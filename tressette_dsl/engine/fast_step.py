@@ -108,13 +108,9 @@ class Plan:
     def build(self, playable: int) -> tuple[Action, ...]:
         """The legal list of a seat that may play the cards `playable`: each card's shared
         `Play` in deck order, then the constant extras (as `tricks._play_legal`)."""
-        lists = self.lists
-        if len(lists) >= _MAX_LISTS:
-            lists.clear()
         plays = self.plays
         assert self.tail is not None
-        found = lists[playable] = (*[plays[card] for card in iter_cards(playable)], *self.tail)
-        return found
+        return _kept(self.lists, playable, (*[plays[c] for c in iter_cards(playable)], *self.tail))
 
     def build_lead(self, s: GameState, seat: int, hand: int) -> tuple[Action, ...] | None:
         """The legal list of a lead whose signals depend on the hand alone: each card and
@@ -127,11 +123,18 @@ class Plan:
         for offer in offers:
             out += offer
         assert self.tail is not None
-        lists = self.lead_lists
-        if len(lists) >= _MAX_LISTS:
-            lists.clear()
-        found = lists[hand] = (*out, *self.tail)
-        return found
+        return _kept(self.lead_lists, hand, (*out, *self.tail))
+
+
+def _kept(
+    lists: dict[int, tuple[Action, ...]], key: int, found: tuple[Action, ...]
+) -> tuple[Action, ...]:
+    """`found`, stored in `lists` under `key`; past `_MAX_LISTS` keys the store is emptied
+    first, so a long search cannot grow it without bound."""
+    if len(lists) >= _MAX_LISTS:
+        lists.clear()
+    lists[key] = found
+    return found
 
 
 def _constant_extras(rules: Ruleset, hooks: TrickTable) -> tuple[Action, ...] | None:
