@@ -291,6 +291,7 @@ def run_arena(
     summaries = [p.summary() for p in by_pair.values()]
     report: dict[str, Any] = {
         "ruleset": rules.id,
+        "seats": rules.players.count,
         "deals": deals,
         "matches": matches,
         "duplicate": duplicate,

@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 from typing import Any
 
-from tressette_dsl.cli.common import load_or_report
+from tressette_dsl.cli.common import add_seats_argument, load_seated_or_report
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -50,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default 1)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    add_seats_argument(parser)
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     from tressette_dsl.agents.registry import check  # noqa: PLC0415
     from tressette_dsl.simulation.jobs import capped_jobs  # noqa: PLC0415
 
-    rules = load_or_report(args.ruleset)
+    rules = load_seated_or_report("arena", args.ruleset, args.seats)
     if rules is None:
         return EXIT_USAGE
     specs = [s.strip() for s in args.players.split(",") if s.strip()]
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
 
             def mapper(_fn: Any, items: list[tuple[Any, ...]]) -> list[Any]:
-                sources = [args.ruleset] * len(items)
+                sources = [(args.ruleset, args.seats)] * len(items)
                 return list(pool.map(_remote_game, sources, items, chunksize=1))
 
             report = run_arena(
@@ -115,18 +116,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 @lru_cache(maxsize=2)
-def _rules(source: str) -> Any:
+def _rules(source: str, seats: int | None) -> Any:
+    """The ruleset as the parent loaded it: `source` at `--seats` (checked there first)."""
     from tressette_dsl.loader import load_ruleset  # noqa: PLC0415
 
-    return load_ruleset(source)
+    rules = load_ruleset(source)
+    return rules if seats is None else rules.for_seats(seats)
 
 
-def _remote_game(source: str, item: tuple[Any, ...]) -> Any:
+def _remote_game(source: tuple[str, int | None], item: tuple[Any, ...]) -> Any:
     """One game in a worker process (the ruleset loaded once per worker)."""
     from tressette_dsl.agents.arena import play_game  # noqa: PLC0415
 
     a, b, seed, assignment, match = item
-    return play_game(_rules(source), a, b, seed, assignment, match=match)
+    return play_game(_rules(*source), a, b, seed, assignment, match=match)
 
 
 def _pct(x: float) -> str:
@@ -138,7 +141,8 @@ def render(report: dict[str, Any]) -> str:
     lines = []
     per_deal = report["games_per_deal"]
     lines.append(
-        f"arena {report['ruleset']}: {report['deals']} deals per pairing, seeds "
+        f"arena {report['ruleset']}, {report['seats']} seats: {report['deals']} deals per "
+        f"pairing, seeds "
         f"{report['seed']}..{report['seed'] + report['deals'] - 1}, "
         + (f"duplicate ({per_deal} games a deal)" if report["duplicate"] else "not duplicate")
         + ("" if not report["matches"] else f", {report['matches']} matches per pairing")

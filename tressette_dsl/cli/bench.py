@@ -22,7 +22,7 @@ import sys
 import time
 from typing import Any
 
-from tressette_dsl.cli.common import load_or_report, seated_or_report
+from tressette_dsl.cli.common import add_seats_argument, load_seated_or_report
 
 EXIT_OK, EXIT_USAGE = 0, 2
 
@@ -36,19 +36,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--format", choices=("text", "json"), default="text")
-    parser.add_argument(
-        "--seats",
-        type=int,
-        metavar="N",
-        help="the number of players, for a ruleset that allows several (default: its default)",
-    )
+    add_seats_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = load_or_report(args.ruleset)
-    if rules is None:
-        return EXIT_USAGE
-    rules = seated_or_report("bench", rules, args.seats)
+    rules = load_seated_or_report("bench", args.ruleset, args.seats)
     if rules is None:
         return EXIT_USAGE
     if args.deals < 1 or args.games < 1:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from typing import TYPE_CHECKING
@@ -52,6 +53,22 @@ def load_or_exit_code(ref: str) -> tuple[Ruleset | None, int]:
         report(err.diagnostics)
         unreadable = all(d.code == "TS114" for d in err.diagnostics) and len(err.diagnostics) == 1
         return None, EXIT_USAGE if unreadable else EXIT_PROBLEMS
+
+
+SEATS_HELP = "the number of players, for a ruleset that allows several (default: its default)"
+
+
+def add_seats_argument(parser: argparse.ArgumentParser, help_text: str = SEATS_HELP) -> None:
+    """`--seats N`, as every command that plays or compiles a ruleset takes it (a ruleset
+    whose `players.count` is a range, `traversone`'s 2 to 8, is played at any count in it)."""
+    parser.add_argument("--seats", type=int, metavar="N", help=help_text)
+
+
+def load_seated_or_report(command: str, ref: str, seats: int | None) -> Ruleset | None:
+    """The ruleset `ref` for `--seats N`, or None after printing why it cannot be loaded
+    or why the count does not fit (the caller exits with the usage code)."""
+    rules = load_or_report(ref)
+    return None if rules is None else seated_or_report(command, rules, seats)
 
 
 def seated_or_report(command: str, rules: Ruleset, seats: int | None) -> Ruleset | None:

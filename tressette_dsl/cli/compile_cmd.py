@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from tressette_dsl.cli.common import load_or_report, seated_or_report
+from tressette_dsl.cli.common import add_seats_argument, load_seated_or_report
 
 EXIT_OK, EXIT_UNCOVERED, EXIT_USAGE = 0, 1, 2
 
@@ -19,21 +19,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.description = "Compile a ruleset to its playout kernel; say what it covers."
     parser.add_argument("ruleset", help="a bundled ruleset id or a ruleset file")
     parser.add_argument("--show", action="store_true", help="print the generated source")
-    parser.add_argument(
-        "--seats",
-        type=int,
-        metavar="N",
-        help="the number of players, for a ruleset that allows several (default: its default)",
-    )
+    add_seats_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from tressette_dsl.compiled import compile_ruleset  # noqa: PLC0415 - after the usage check
 
-    rules = load_or_report(args.ruleset)
-    if rules is None:
-        return EXIT_USAGE
-    rules = seated_or_report("compile", rules, args.seats)
+    rules = load_seated_or_report("compile", args.ruleset, args.seats)
     if rules is None:
         return EXIT_USAGE
     compiled = compile_ruleset(rules)

@@ -30,7 +30,7 @@ from tressette_dsl import gamelog
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind, make_agent
 from tressette_dsl.agents.base import choose, interruption, seat_rng
 from tressette_dsl.cli import colour, menu, render, suit_input, table_help
-from tressette_dsl.cli.common import load_or_report, seated_or_report
+from tressette_dsl.cli.common import add_seats_argument, load_seated_or_report
 from tressette_dsl.engine import (
     IllegalActionError,
     InvalidActionError,
@@ -89,11 +89,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "('0=human', 'North=random'), or one kind for all ('random'; 'human' = seat 0 human); "
         "kinds: human, bot (= heuristic), heuristic, random. Default: heuristic bots",
     )
-    parser.add_argument(
-        "--seats",
-        type=int,
-        metavar="N",
-        help="the number of players, for a ruleset that allows several (players.count as a "
+    add_seats_argument(
+        parser,
+        "the number of players, for a ruleset that allows several (players.count as a "
         "range, e.g. {min: 2, max: 8}); default: the ruleset's default",
     )
     parser.add_argument("--log", metavar="FILE", help="write a JSON Lines game log to FILE")
@@ -109,10 +107,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     out = sys.stdout
-    rules = load_or_report(args.ruleset)
-    if rules is None:
-        return EXIT_USAGE
-    rules = seated_or_report("play", rules, args.seats)
+    rules = load_seated_or_report("play", args.ruleset, args.seats)
     if rules is None:
         return EXIT_USAGE
     try:

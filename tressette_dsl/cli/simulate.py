@@ -38,7 +38,7 @@ from typing import Any
 from tressette_dsl.agents import AGENT_KINDS, canonical_kind
 from tressette_dsl.agents.registry import check
 from tressette_dsl.agents.runner import MatchSummary, safe_match
-from tressette_dsl.cli.common import load_or_report, seated_or_report
+from tressette_dsl.cli.common import add_seats_argument, load_seated_or_report
 from tressette_dsl.cli.list_cmd import players_text
 from tressette_dsl.compiled.matches import engine_for, safe_compiled_match
 from tressette_dsl.engine.people import has_people, people_count, people_names
@@ -68,12 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "or an installed bot; default: heuristic)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument(
-        "--seats",
-        type=int,
-        metavar="N",
-        help="the number of players, for a ruleset that allows several (default: its default)",
-    )
+    add_seats_argument(parser)
     parser.add_argument(
         "--max-deals", type=int, default=500, help="a match longer than this is an error"
     )
@@ -119,10 +114,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = load_or_report(args.ruleset)
-    if rules is None:
-        return EXIT_USAGE
-    rules = seated_or_report("simulate", rules, args.seats)
+    rules = load_seated_or_report("simulate", args.ruleset, args.seats)
     if rules is None:
         return EXIT_USAGE
     try:
@@ -138,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     other = None
     if args.compare:
-        other = load_or_report(args.compare)
+        other = load_seated_or_report("simulate", args.compare, args.seats)
         if other is None:
             return EXIT_USAGE
         if people_count(other) != people_count(rules):
