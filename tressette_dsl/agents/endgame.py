@@ -286,6 +286,20 @@ class _Search:
         self.unit_bits = (sum(abs(v) for v in self.values) + self.width).bit_length() + 2
         self.unit_shift = tuple(x * self.unit_bits for x in range(self.n))
         self.ends: dict[tuple[int, int, int], int] = scorer.packed_ends
+        # per leader, the seats after it in the trick's order (`_last`)
+        following = []
+        for x in range(self.n):
+            after = [model.next_seat[x]]
+            while len(after) < self.n - 1:
+                after.append(model.next_seat[after[-1]])
+            following.append(tuple(after))
+        self.following = tuple(following)
+        # every hand the same size at each trick's start (plain seats: the seats still to
+        # play to the trick on the table hold one card more): the last trick is then the
+        # position with a card a seat (`_last`)
+        played = {x for x, _c in pos.trick}
+        sizes = {h.bit_count() - (x not in played) for x, h in enumerate(pos.hands)}
+        self.even = len(sizes) == 1
 
     @staticmethod
     def of(
@@ -479,6 +493,35 @@ class _Search:
             return self._end(won, took, best_seat)
         return self._value(after, best_seat, 0, -1, -1, -1, 0, 0, won, took, alpha, beta)
 
+    def _last(  # noqa: PLR0917 - positional: a call for each last trick of the search
+        self, packed: int, seat: int, units: int, tricks: int, key: Any, alpha: int, beta: int
+    ) -> int:
+        """The last trick from its lead (every seat one card; `key`, `alpha`, `beta`: the
+        lead's table key and window, looked up already), played out at once - the value
+        `_value` (or `_add`: `units` and `tricks` unread) finds, the same positions counted (the
+        lead's already, one for each other seat: a seat with one card has one move) and
+        the same entry stored in the table, so the rest of the search is unchanged."""
+        self.nodes += self.n - 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        offset, low, beats, values = self.offset, self.low, self.beats, self.values
+        following = self.following[seat]
+        best_seat = seat
+        best = (packed >> offset[seat] & low).bit_length() - 1
+        taken = values[best]
+        for x in following:
+            card = (packed >> offset[x] & low).bit_length() - 1
+            taken += values[card]
+            if beats[best] >> card & 1:
+                best, best_seat = card, x
+        if self.additive:  # the deciding side's units, the bonus too
+            value = taken + self.last_bonus if best_seat in self.mine else 0
+        else:
+            shift = self.unit_shift[best_seat]
+            value = self._end(units + (taken << shift), tricks + (1 << shift), best_seat)
+        _store(self.table, key, value, alpha, beta)
+        return value
+
     def _end(self, units: int, tricks: int, last: int) -> int:
         """`Scorer.margin` of a line's end (`units`, `tricks`: each seat's captures since
         the root, packed), remembered by the packed ints."""
@@ -502,7 +545,7 @@ class _Search:
             packed = (packed - field) >> self.unit_bits
         return tuple(out)
 
-    def _value(  # noqa: PLR0917 - positional: the search's recursion, its hot path
+    def _value(  # noqa: PLR0915, PLR0917 - the search's recursion, its children inline
         self,
         packed: int,
         seat: int,
@@ -535,6 +578,8 @@ class _Search:
                 if hi <= alpha:
                     return hi
                 alpha, beta = max(alpha, lo), min(beta, hi)
+            if self.even and packed.bit_count() == self.n:
+                return self._last(packed, seat, units, tricks, key, alpha, beta)
         a0, b0 = alpha, beta
         maximize = seat in self.mine
         best_value = -_INF if maximize else _INF
@@ -620,6 +665,8 @@ class _Search:
                     return hi
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
+            if self.even and packed.bit_count() == self.n:
+                return self._last(packed, seat, 0, 0, key, alpha, beta)
         a0, b0 = alpha, beta
         mine = self.mine
         maximize = seat in mine

@@ -85,14 +85,19 @@ def test_the_fast_search_equals_the_reference(ruleset: str, deals: int, max_card
     model = _model(rules)
     assert model is not None
     compared = 0
+    out_of_budget = 0
     for obs, pos in _worlds(rules, deals, max_cards):
         for exhaustive in (False, True):
-            for budget in (10**6, 300):
+            # no bound, a small one, and the reference's own count and one less (the
+            # budget runs out at its last position, or just does not)
+            budgets = [10**6, 300]
+            while budgets:
+                budget = budgets.pop(0)
                 fast = _Search.of(model, rules, obs, pos, budget, exhaustive=exhaustive)  # type: ignore[arg-type]
                 ref = _Search.of(model, rules, obs, pos, budget, exhaustive=exhaustive)  # type: ignore[arg-type]
                 if fast is None or ref is None:
                     assert fast is None and ref is None
-                    continue
+                    break
                 hand = pos.hands[obs.seat]  # type: ignore[attr-defined]
                 cards = [c for c in range(len(rules.deck.card_value)) if hand >> c & 1]
                 cards = [c for c in cards if fast.playable(hand, pos.trick) >> c & 1]  # type: ignore[attr-defined]
@@ -100,7 +105,13 @@ def test_the_fast_search_equals_the_reference(ruleset: str, deals: int, max_card
                 want = _run(ReferenceSearch.wrap(ref), cards)
                 assert got == want, (ruleset, obs.seat, exhaustive, budget)
                 compared += 1
-    assert compared > 40
+                out_of_budget += want[-1] == "out"
+                if budget == 10**6:
+                    last = want[-1]
+                    assert isinstance(last, tuple)
+                    budgets += [last[1], last[1] - 1]
+    assert compared > 100
+    assert out_of_budget > 20
 
 
 @pytest.mark.parametrize("ruleset", ["tressette", "briscola-chiamata", "traversone-coppie"])
