@@ -153,7 +153,6 @@ class _Model:
     __slots__ = (
         "bonus",
         "follow",
-        "moves",
         "n",
         "next_seat",
         "rules",
@@ -181,9 +180,6 @@ class _Model:
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
         # the per-card tables of the trick model, by trump (-1: none)
         self.tables: dict[int, TrickTables] = {}
-        # the move lists (`_Search.moves`), by trump, then by (the cards playable, the
-        # cards live, the card winning the trick or -1 at a lead): a function of those
-        self.moves: dict[int, dict[tuple[int, int, int], tuple[int, ...]]] = {}
 
     def must_follow(self, trick_no: int, sizes: tuple[tuple[str, int], ...]) -> bool | None:
         """The follow-suit rule for trick `trick_no` with these zone sizes; None when it
@@ -272,11 +268,9 @@ class _Search:
             tables.lead_rank,
         )
         # this search's move lists by (the cards playable, the cards live, the trick's
-        # best card): a function of those alone, asked again at every transposition
-        moves = model.moves.get(self.trump)
-        if moves is None or len(moves) > 200_000:
-            moves = model.moves[self.trump] = {}
-        self.move_lists: dict[tuple[int, int, int], tuple[int, ...]] = moves
+        # best card or -1 at a lead): a function of those alone, asked again at every
+        # transposition (kept across searches they cost memory and were no faster)
+        self.move_lists: dict[tuple[int, int, int], tuple[int, ...]] = {}
         # a position's hands as one int: seat x's mask shifted by x * width (an xor plays
         # a card; the table's key); the units and tricks each seat captured since the root
         # likewise, in signed fields of `unit_bits` bits

@@ -124,25 +124,17 @@ class Scorer:
             for x in range(self.n)
         ]
         tricks_won = [pos.tricks_won[x] + tricks[x] for x in range(self.n)]
-        # the value is a function of the deal's end alone (what each seat took, who took
-        # the last trick) and of public facts: remembered across the positions, and the
-        # sampled worlds, of the decisions (the rules' scoring is the solver's hot spot);
-        # then by the sides' facts the engine scores (the seats' own splits of a side's
-        # units and tricks are read through them only), which more ends share
-        key = (self._context, tuple(won), tuple(tricks_won), last)
+        # the value is a function of the deal's end alone - the sides' facts the engine
+        # scores (what each side took, its best seat's tricks, who took the last trick:
+        # the seats' own splits of a side's units and tricks are read through them only)
+        # - and of public facts: remembered across the positions, and the sampled worlds,
+        # of the decisions (the rules' scoring is the solver's hot spot)
+        facts = self._facts(won, tricks_won, last, cancelled=())
+        key = (self._context, tuple(facts))
         found = _MARGINS.get(key)
         if found is not None and found[0] is rules:
             return found[1]
-        facts = self._facts(won, tricks_won, last, cancelled=())
-        by_facts = (self._context, tuple(facts))
-        shared = _BY_FACTS.get(by_facts)
-        if shared is not None and shared[0] is rules:
-            value = shared[1]
-        else:
-            value = self._margin(won, tricks_won, last, facts)
-            if len(_BY_FACTS) >= _KEEP_MARGINS:
-                _BY_FACTS.clear()
-            _BY_FACTS[by_facts] = (rules, value)
+        value = self._margin(won, tricks_won, last, facts)
         if len(_MARGINS) >= _KEEP_MARGINS:
             _MARGINS.clear()
         _MARGINS[key] = (rules, value)
@@ -225,7 +217,6 @@ class Scorer:
 
 
 _MARGINS: dict[tuple[object, ...], tuple[Ruleset, int]] = {}
-_BY_FACTS: dict[tuple[object, ...], tuple[Ruleset, int]] = {}
 _KEEP_MARGINS = 50_000
 
 __all__ = ["MATCH_WIN", "Scorer"]

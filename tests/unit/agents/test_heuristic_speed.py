@@ -137,7 +137,6 @@ def _forget_solved() -> None:
     endgame._SCORERS[:] = [None, {}]
     endgame_worlds._CAPTURED[:] = [None, ((), ())]
     endgame_score._MARGINS.clear()
-    endgame_score._BY_FACTS.clear()
 
 
 def _warm_and_fresh(n: int, answer: Callable[[int], T]) -> tuple[list[T], list[T]]:
