@@ -20,7 +20,8 @@ Frame = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 
 
 class ReferenceSearch(_Search):
-    """The old hot path; everything else (`of`, the tables, `playable`) is `_Search`'s."""
+    """The old hot path; everything else (`of`, the tables, `playable`, `_runs`, which
+    did not change) is `_Search`'s."""
 
     @classmethod
     def wrap(cls, search: _Search) -> ReferenceSearch:
@@ -92,25 +93,6 @@ class ReferenceSearch(_Search):
         else:
             out.sort(key=self.lead_key.__getitem__)
         return out
-
-    def _runs(self, suit: int, live: int, mine: int) -> tuple[int, ...]:
-        """One card of each run of `mine` (cards of `suit`) with the same value and no
-        other `live` card between them, strongest first."""
-        out: list[int] = []
-        values = self.values
-        prev_mine = False
-        prev_value = -1
-        for c in self.model.suits[suit]:
-            if not live >> c & 1:
-                continue
-            if mine >> c & 1:
-                value = values[c]
-                if not (prev_mine and value == prev_value):
-                    out.append(c)
-                prev_mine, prev_value = True, value
-            else:
-                prev_mine = False
-        return tuple(out)
 
     def _beats(self, card: int, best: int) -> bool:
         cs, bs = self.suit_of[card], self.suit_of[best]
