@@ -21,12 +21,17 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
-from tressette_dsl.agents import endgame, endgame_worlds, make_agent
+from tressette_dsl.agents import Worlds, endgame, endgame_worlds, make_agent
+from tressette_dsl.agents.base import Agent, SearchAgent
 from tressette_dsl.engine import apply, deal_over, legal_actions, new_game, observe
+from tressette_dsl.engine.actions import Action
+from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
+from tressette_dsl.rules.model import Ruleset
 
 
 def main() -> None:
@@ -71,7 +76,7 @@ def main() -> None:
             legal = legal_actions(rules, state)
             obs = observe(rules, state, seat)
             began = time.process_time()
-            action = bots[kind].act(rules, obs, legal, rng)
+            action = _act(bots[kind], rules, state=state, obs=obs, legal=legal, rng=rng)
             cpu[kind] += time.process_time() - began
             count[kind] += 1
             state, _ = apply(rules, state, action)
@@ -85,6 +90,24 @@ def main() -> None:
     print(f"ratio heuristic / heuristic-v1: {ratio:.2f}")
     print(f"card plays the solver answered: {answered}, changed: {changed}")
     _report(spent)
+
+
+def _act(
+    bot: Agent,
+    rules: Ruleset,
+    *,
+    state: GameState,
+    obs: Observation,
+    legal: Sequence[Action],
+    rng: random.Random,
+) -> Action:
+    """`bot`'s action, with the worlds service it gets in play when it samples (`choose`;
+    the worlds are drawn lazily, so their cost is timed with the act)."""
+    if getattr(bot, "needs_worlds", False):
+        assert state.to_act is not None
+        worlds = Worlds(rules, state, state.to_act)
+        return cast(SearchAgent, bot).act(rules, obs, legal, rng, worlds=worlds)
+    return bot.act(rules, obs, legal, rng)
 
 
 def _timers() -> tuple[dict[str, list[float]], Callable[..., Any]]:
