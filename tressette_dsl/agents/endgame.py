@@ -38,9 +38,9 @@ from itertools import pairwise
 from typing import Any
 
 from tressette_dsl.agents.endgame_score import Scorer
+from tressette_dsl.agents.endgame_tables import TrickTables, trick_tables
 from tressette_dsl.agents.endgame_view import Position, position
 from tressette_dsl.engine.observe import Observation
-from tressette_dsl.engine.phases.tricks import winner_of
 from tressette_dsl.engine.step import evaluate
 from tressette_dsl.engine.table import sides as engine_sides
 from tressette_dsl.rules.model import Ruleset, TricksPhase, iter_cards
@@ -52,8 +52,9 @@ NODES = 6_000  # positions visited per decision at most (about 20 ms of CPU here
 # budget, so trying it would only spend the budget and fall back
 MAX_CARDS = 16
 _INF = 1 << 62
-# (alpha, beta, units per seat since the root, tricks per seat since the root)
-Frame = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+# a position inside a trick: (the hands packed, the seat to play, the cards on the trick,
+# the suit led, the card winning it, whose, its units, its cards)
+Trick = tuple[int, int, int, int, int, int, int, int]
 
 
 class OutOfBudget(Exception):
@@ -149,7 +150,18 @@ def _best(
 class _Model:
     """The parts of a ruleset the trick model needs, checked once per ruleset."""
 
-    __slots__ = ("bonus", "follow", "n", "next_seat", "rules", "runs", "spec", "suits", "values")
+    __slots__ = (
+        "bonus",
+        "follow",
+        "n",
+        "next_seat",
+        "rules",
+        "runs",
+        "spec",
+        "suits",
+        "tables",
+        "values",
+    )
 
     def __init__(self, rules: Ruleset, spec: TricksPhase) -> None:
         self.rules, self.spec = rules, spec
@@ -166,6 +178,8 @@ class _Model:
         self.follow: dict[tuple[int, tuple[tuple[str, int], ...]], bool] = {}
         # the touching runs of a suit's cards in a hand, by (suit, live cards, the hand's)
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        # the per-card tables of the trick model, by trump (-1: none)
+        self.tables: dict[int, TrickTables] = {}
 
     def must_follow(self, trick_no: int, sizes: tuple[tuple[str, int], ...]) -> bool | None:
         """The follow-suit rule for trick `trick_no` with these zone sizes; None when it
@@ -245,7 +259,41 @@ class _Search:
         if len(model.runs) > 200_000:
             model.runs.clear()
         self.runs: dict[tuple[int, int, int], tuple[int, ...]] = model.runs
-        self.lead_key = [(-self.values[c], -self.strength[c]) for c in range(len(self.values))]
+        tables = model.tables.get(self.trump)
+        if tables is None:
+            tables = model.tables[self.trump] = trick_tables(deck, self.trump)
+        self.beats, self.follow_rank, self.lead_rank = (
+            tables.beats,
+            tables.follow_rank,
+            tables.lead_rank,
+        )
+        # this search's move lists by (the cards playable, the cards live, the trick's
+        # best card or -1 at a lead): a function of those alone, asked again at every
+        # transposition (kept across searches they cost memory and were no faster)
+        self.move_lists: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        # a position's hands as one int: seat x's mask shifted by x * width (an xor plays
+        # a card; the table's key); the units and tricks each seat captured since the root
+        # likewise, in signed fields of `unit_bits` bits
+        self.width = len(self.values)
+        self.low = (1 << self.width) - 1
+        self.offset = tuple(x * self.width for x in range(self.n))
+        self.unit_bits = (sum(abs(v) for v in self.values) + self.width).bit_length() + 2
+        self.unit_shift = tuple(x * self.unit_bits for x in range(self.n))
+        self.ends: dict[tuple[int, int, int], int] = scorer.packed_ends
+        # per leader, the seats after it in the trick's order (`_last`)
+        following = []
+        for x in range(self.n):
+            after = [model.next_seat[x]]
+            while len(after) < self.n - 1:
+                after.append(model.next_seat[after[-1]])
+            following.append(tuple(after))
+        self.following = tuple(following)
+        # every hand the same size at each trick's start (plain seats: the seats still to
+        # play to the trick on the table hold one card more): the last trick is then the
+        # position with a card a seat (`_last`)
+        played = {x for x, _c in pos.trick}
+        sizes = {h.bit_count() - (x not in played) for x, h in enumerate(pos.hands)}
+        self.even = len(sizes) == 1
 
     @staticmethod
     def of(
@@ -297,8 +345,9 @@ class _Search:
         )
 
     # --- the trick model ------------------------------------------------------------------
-    def trick_no(self, hands: Sequence[int], trick: Sequence[tuple[int, int]]) -> int:
-        played = self.total_left - sum(h.bit_count() for h in hands) - len(trick)
+    def _trick_no_at(self, packed: int, k: int) -> int:
+        """The trick number when the hands `packed` are left and `k` cards lie on the trick."""
+        played = self.total_left - packed.bit_count() - k
         done = (len(self.pos.trick) + played) // self.n  # tricks completed since the root
         return self.pos.trick_no + done
 
@@ -313,61 +362,52 @@ class _Search:
                 return same
         return hand
 
-    def winner(self, trick: Sequence[tuple[int, int]]) -> int:
-        """The engine's own trick winner (`winner_of`)."""
-        return winner_of(self.model.rules, tuple(trick), self.trump)
-
-    def moves(self, hands: Sequence[int], trick: Sequence[tuple[int, int]], seat: int) -> list[int]:
-        """The cards worth trying: one of each run of touching cards of a suit in the
-        seat's hand with the same value (no live card between them: they are the same
-        card for the rest of the deal), the likely best first."""
-        hand = hands[seat]
-        if trick:
+    def moves(  # noqa: PLR0917 - positional: called at every position of the search
+        self, packed: int, seat: int, k: int, led: int, best: int, tmask: int
+    ) -> tuple[int, ...]:
+        """The cards worth trying for `seat` (the hands `packed`, `k` cards on the trick:
+        `led` the suit led, `best` the card winning it so far, `tmask` its cards): one of
+        each run of touching cards of a suit in the seat's hand with the same value (no
+        live card between them: they are the same card for the rest of the deal), the
+        likely best first (a winner taking the most points, else the cheapest throw; a
+        lead: the most points, the strongest)."""
+        hand = packed >> self.offset[seat] & self.low
+        if k:
             follow = self.follow_all
             if follow is None:
-                follow = self.follows.get(self.trick_no(hands, trick), True)
-            same = hand & self.suit_mask[self.suit_of[trick[0][1]]] if follow else 0
-            playable = same or hand
+                follow = self.follows.get(self._trick_no_at(packed, k), True)
+            playable = (hand & self.suit_mask[led]) if follow else 0
+            if not playable:
+                playable = hand
         else:
             playable = hand
         if not playable & (playable - 1):
-            return [playable.bit_length() - 1]
-        live = 0
-        for h in hands:
-            live |= h
-        for _x, c in trick:
-            live |= 1 << c
+            return (playable.bit_length() - 1,)
+        live = tmask
+        low, width = self.low, self.width
+        while packed:
+            live |= packed & low
+            packed >>= width
+        key = (playable, live, best)
+        found = self.move_lists.get(key)
+        if found is not None:
+            return found
         out: list[int] = []
-        values = self.values
-        suit_mask = self.suit_mask
         runs = self.runs
-        for suit, mask in enumerate(suit_mask):
+        for suit, mask in enumerate(self.suit_mask):
             mine = playable & mask
             if not mine:
                 continue
-            key = (suit, live & mask, mine)
-            found = runs.get(key)
-            if found is None:
-                found = runs[key] = self._runs(suit, live & mask, mine)
-            out.extend(found)
-        if len(out) < 2:
-            return out
-        if trick:
-            best = trick[0][1]
-            for _x, c in trick[1:]:
-                if self._beats(c, best):
-                    best = c
-            beats, strength = self._beats, self.strength
-
-            def follow_key(c: int) -> tuple[int, int, int]:
-                if beats(c, best):  # a winner: the most points it can take, then the cheapest
-                    return (0, -values[c], strength[c])
-                return (1, values[c], strength[c])  # else the cheapest card thrown
-
-            out.sort(key=follow_key)
-        else:
-            out.sort(key=self.lead_key.__getitem__)
-        return out
+            here = live & mask
+            run_key = (suit, here, mine)
+            one = runs.get(run_key)
+            if one is None:
+                one = runs[run_key] = self._runs(suit, here, mine)
+            out.extend(one)
+        if len(out) > 1:
+            out.sort(key=(self.follow_rank[best] if k else self.lead_rank).__getitem__)
+        found = self.move_lists[key] = tuple(out)
+        return found
 
     def _runs(self, suit: int, live: int, mine: int) -> tuple[int, ...]:
         """One card of each run of `mine` (cards of `suit`) with the same value and no
@@ -388,76 +428,142 @@ class _Search:
                 prev_mine = False
         return tuple(out)
 
-    def _beats(self, card: int, best: int) -> bool:
-        cs, bs = self.suit_of[card], self.suit_of[best]
-        if cs == bs:
-            return self.strength[card] > self.strength[best]
-        return cs == self.trump
-
     # --- the search -----------------------------------------------------------------------
     def root(self, card: int, alpha: int, beta: int) -> int:
         """The value of the deciding seat playing `card` now, within (alpha, beta)."""
         pos = self.pos
-        seat = pos.leader if not pos.trick else self.model.next_seat[pos.trick[-1][0]]
-        zeros = (0,) * self.n
-        return self._child(pos.hands, pos.trick, seat, card, (alpha, beta, zeros, zeros))
+        trick = pos.trick
+        packed = 0
+        for x, hand in enumerate(pos.hands):
+            packed |= hand << self.offset[x]
+        if not trick:
+            return self._play((packed, pos.leader, 0, -1, -1, -1, 0, 0), card, alpha, beta)
+        beats = self.beats
+        best_seat, best = trick[0]
+        taken = tmask = 0
+        for x, c in trick:
+            taken += self.values[c]
+            tmask |= 1 << c
+            if beats[best] >> c & 1:
+                best_seat, best = x, c
+        seat = self.model.next_seat[trick[-1][0]]
+        led = self.suit_of[trick[0][1]]
+        at = (packed, seat, len(trick), led, best, best_seat, taken, tmask)
+        return self._play(at, card, alpha, beta)
 
-    def _child(
-        self,
-        hands: Sequence[int],
-        trick: tuple[tuple[int, int], ...],
-        seat: int,
-        card: int,
-        frame: Frame,
-    ) -> int:
-        """The value after `seat` plays `card` (additive: counting what it captures);
-        `frame`: the window and, when not additive, each seat's units and tricks taken
-        since the root."""
-        alpha, beta, units, tricks = frame
-        new_hands = list(hands)
-        new_hands[seat] &= ~(1 << card)
-        now = (*trick, (seat, card))
-        if len(now) < self.n:
-            if self.additive:
-                return self._add(tuple(new_hands), now, -1, alpha, beta)
-            return self._value(tuple(new_hands), now, frame, -1)
-        winner = self.winner(now)
-        values = self.values
-        taken = 0
-        for _x, c in now:
-            taken += values[c]
-        last = not any(new_hands)
+    def _play(self, at: Trick, card: int, alpha: int, beta: int) -> int:
+        """The value after the seat to play at `at` plays `card` - additive: what the
+        deciding side captures from here; else the deal's margin. Not a position visited
+        (the root's card): the positions are counted by `_value` and `_add`."""
+        packed, seat, k, led, best, best_seat, taken, tmask = at
+        after = packed ^ 1 << card + self.offset[seat]
+        if not k:
+            led, best, best_seat = self.suit_of[card], card, seat
+        elif self.beats[best] >> card & 1:
+            best, best_seat = card, seat
+        taken += self.values[card]
+        nxt = self.model.next_seat[seat]
         if self.additive:
+            if k + 1 < self.n:
+                bit = 1 << card
+                return self._add(
+                    after, nxt, k + 1, led, best, best_seat, taken, tmask | bit, alpha, beta
+                )
             gain = 0
-            if winner in self.mine:
-                gain = taken + (self.last_bonus if last else 0)
-            if last:
+            if best_seat in self.mine:
+                gain = taken + (0 if after else self.last_bonus)
+            if not after:
                 return gain
-            return gain + self._add(tuple(new_hands), (), winner, alpha - gain, beta - gain)
-        units = tuple([u + taken if x == winner else u for x, u in enumerate(units)])
-        tricks = tuple([t + 1 if x == winner else t for x, t in enumerate(tricks)])
-        if last:
-            return self.scorer.margin(units, tricks, winner)
-        return self._value(tuple(new_hands), (), (alpha, beta, units, tricks), winner)
+            return gain + self._add(
+                after, best_seat, 0, -1, -1, -1, 0, 0, alpha - gain, beta - gain
+            )
+        if k + 1 < self.n:
+            return self._value(
+                after, nxt, k + 1, led, best, best_seat, taken, tmask | 1 << card, 0, 0, alpha, beta
+            )
+        won = taken << self.unit_shift[best_seat]
+        took = 1 << self.unit_shift[best_seat]
+        if not after:
+            return self._end(won, took, best_seat)
+        return self._value(after, best_seat, 0, -1, -1, -1, 0, 0, won, took, alpha, beta)
 
-    def _value(
-        self,
-        hands: tuple[int, ...],
-        trick: tuple[tuple[int, int], ...],
-        frame: Frame,
-        leader: int,
+    def _last(  # noqa: PLR0917 - positional: a call for each last trick of the search
+        self, packed: int, seat: int, units: int, tricks: int, key: Any, alpha: int, beta: int
     ) -> int:
-        """Alpha-beta from a node (`leader`: who leads, at a trick's start)."""
+        """The last trick from its lead (every seat one card; `key`, `alpha`, `beta`: the
+        lead's table key and window, looked up already), played out at once - the value
+        `_value` (or `_add`: `units` and `tricks` unread) finds, the same positions counted (the
+        lead's already, one for each other seat: a seat with one card has one move) and
+        the same entry stored in the table, so the rest of the search is unchanged."""
+        self.nodes += self.n - 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        offset, low, beats, values = self.offset, self.low, self.beats, self.values
+        following = self.following[seat]
+        best_seat = seat
+        best = (packed >> offset[seat] & low).bit_length() - 1
+        taken = values[best]
+        for x in following:
+            card = (packed >> offset[x] & low).bit_length() - 1
+            taken += values[card]
+            if beats[best] >> card & 1:
+                best, best_seat = card, x
+        if self.additive:  # the deciding side's units, the bonus too
+            value = taken + self.last_bonus if best_seat in self.mine else 0
+        else:
+            shift = self.unit_shift[best_seat]
+            value = self._end(units + (taken << shift), tricks + (1 << shift), best_seat)
+        _store(self.table, key, value, alpha, beta)
+        return value
+
+    def _end(self, units: int, tricks: int, last: int) -> int:
+        """`Scorer.margin` of a line's end (`units`, `tricks`: each seat's captures since
+        the root, packed), remembered by the packed ints."""
+        key = (units, tricks, last)
+        found = self.ends.get(key)
+        if found is None:
+            found = self.ends[key] = self.scorer.margin(
+                self._unpack(units), self._unpack(tricks), last
+            )
+        return found
+
+    def _unpack(self, packed: int) -> tuple[int, ...]:
+        """Per seat, its signed field of `packed` (`unit_bits` bits each, seat 0 lowest)."""
+        out = []
+        size = 1 << self.unit_bits
+        for _x in range(self.n):
+            field = packed & size - 1
+            if field >= size >> 1:
+                field -= size
+            out.append(field)
+            packed = (packed - field) >> self.unit_bits
+        return tuple(out)
+
+    def _value(  # noqa: PLR0915, PLR0917 - the search's recursion, its children inline
+        self,
+        packed: int,
+        seat: int,
+        k: int,
+        led: int,
+        best: int,
+        best_seat: int,
+        taken: int,
+        tmask: int,
+        units: int,
+        tricks: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Alpha-beta from a position (`seat` to play; the hands `packed`; `k` cards on
+        the trick: its suit `led`, the card winning it `best` and whose, its units, its
+        cards), every line scored at its end; the table keyed by what the line captured
+        since the root too (`units`, `tricks`: per seat, packed)."""
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
-        alpha, beta, units, tricks = frame
         key: Any = None
-        if trick:
-            seat = self.model.next_seat[trick[-1][0]]
-        else:
-            seat = leader
-            key = (hands, seat) if self.additive else (hands, seat, units, tricks)
+        if not k:
+            key = (packed, seat, units, tricks)
             entry = self.table.get(key)
             if entry is not None:
                 lo, hi = entry
@@ -466,60 +572,84 @@ class _Search:
                 if hi <= alpha:
                     return hi
                 alpha, beta = max(alpha, lo), min(beta, hi)
+            if self.even and packed.bit_count() == self.n:
+                return self._last(packed, seat, units, tricks, key, alpha, beta)
         a0, b0 = alpha, beta
         maximize = seat in self.mine
-        best = -_INF if maximize else _INF
-        n, values = self.n, self.values
-        for card in self.moves(hands, trick, seat):
-            # `_child` inline (the hot path of the exhaustive search): the same values
-            new_hands = list(hands)
-            new_hands[seat] &= ~(1 << card)
-            now = (*trick, (seat, card))
-            if len(now) < n:
-                v = self._value(tuple(new_hands), now, (alpha, beta, units, tricks), -1)
+        best_value = -_INF if maximize else _INF
+        values, beats, suit_of = self.values, self.beats, self.suit_of
+        off = self.offset[seat]
+        nxt = self.model.next_seat[seat]
+        full = k + 1 == self.n
+        for card in self.moves(packed, seat, k, led, best, tmask):
+            # `_play` inline (the hot path of the exhaustive search): the same values
+            after = packed ^ 1 << card + off
+            if not k:
+                led2, best2, seat2 = suit_of[card], card, seat
+            elif beats[best] >> card & 1:
+                led2, best2, seat2 = led, card, seat
             else:
-                winner = self.winner(now)
-                taken = 0
-                for _x, c in now:
-                    taken += values[c]
-                won = tuple([u + taken if x == winner else u for x, u in enumerate(units)])
-                took = tuple([t + 1 if x == winner else t for x, t in enumerate(tricks)])
-                if not any(new_hands):
-                    v = self.scorer.margin(won, took, winner)
+                led2, best2, seat2 = led, best, best_seat
+            took_units = taken + values[card]
+            if not full:
+                v = self._value(
+                    after,
+                    nxt,
+                    k + 1,
+                    led2,
+                    best2,
+                    seat2,
+                    took_units,
+                    tmask | 1 << card,
+                    units,
+                    tricks,
+                    alpha,
+                    beta,
+                )
+            else:
+                shift = self.unit_shift[seat2]
+                won = units + (took_units << shift)
+                took = tricks + (1 << shift)
+                if not after:
+                    ended = self.ends.get((won, took, seat2))
+                    v = self._end(won, took, seat2) if ended is None else ended
                 else:
-                    v = self._value(tuple(new_hands), (), (alpha, beta, won, took), winner)
+                    v = self._value(after, seat2, 0, -1, -1, -1, 0, 0, won, took, alpha, beta)
             if maximize:
-                best = max(best, v)
-                alpha = max(alpha, best)
-            else:
-                best = min(best, v)
-                beta = min(beta, best)
+                if v > best_value:
+                    best_value = v
+                    alpha = max(alpha, v)
+            elif v < best_value:
+                best_value = v
+                beta = min(beta, v)
             if alpha >= beta:
                 break
         if key is not None:
-            _store(self.table, key, best, a0, b0)
-        return best
+            _store(self.table, key, best_value, a0, b0)
+        return best_value
 
-    def _add(
+    def _add(  # noqa: PLR0915, PLR0917 - the additive search's recursion, inline
         self,
-        hands: tuple[int, ...],
-        trick: tuple[tuple[int, int], ...],
-        leader: int,
+        packed: int,
+        seat: int,
+        k: int,
+        led: int,
+        best: int,
+        best_seat: int,
+        taken: int,
+        tmask: int,
         alpha: int,
         beta: int,
     ) -> int:
         """`_value` of the additive search, its children inline (the hot path): the
-        deciding side's units still to capture from this node."""
+        deciding side's units still to capture from this position."""
         self.nodes += 1
         if self.nodes > self.budget:
             raise OutOfBudget
         table = self.table
         key: Any = None
-        if trick:
-            seat = self.model.next_seat[trick[-1][0]]
-        else:
-            seat = leader
-            key = (hands, seat)
+        if not k:
+            key = (packed, seat)
             entry = table.get(key)
             if entry is not None:
                 lo, hi = entry
@@ -529,41 +659,63 @@ class _Search:
                     return hi
                 alpha = max(alpha, lo)
                 beta = min(beta, hi)
+            if self.even and packed.bit_count() == self.n:
+                return self._last(packed, seat, 0, 0, key, alpha, beta)
         a0, b0 = alpha, beta
-        maximize = seat in self.mine
-        best = -_INF if maximize else _INF
-        n, values, last_bonus = self.n, self.values, self.last_bonus
-        for card in self.moves(hands, trick, seat):
-            new_hands = list(hands)
-            new_hands[seat] &= ~(1 << card)
-            now = (*trick, (seat, card))
-            if len(now) < n:
-                v = self._add(tuple(new_hands), now, leader, alpha, beta)
+        mine = self.mine
+        maximize = seat in mine
+        best_value = -_INF if maximize else _INF
+        values, beats, suit_of = self.values, self.beats, self.suit_of
+        last_bonus = self.last_bonus
+        off = self.offset[seat]
+        nxt = self.model.next_seat[seat]
+        full = k + 1 == self.n
+        for card in self.moves(packed, seat, k, led, best, tmask):
+            after = packed ^ 1 << card + off
+            if not k:
+                led2, best2, seat2 = suit_of[card], card, seat
+            elif beats[best] >> card & 1:
+                led2, best2, seat2 = led, card, seat
             else:
-                winner = self.winner(now)
+                led2, best2, seat2 = led, best, best_seat
+            took_units = taken + values[card]
+            if not full:
+                v = self._add(
+                    after,
+                    nxt,
+                    k + 1,
+                    led2,
+                    best2,
+                    seat2,
+                    took_units,
+                    tmask | 1 << card,
+                    alpha,
+                    beta,
+                )
+            else:
                 gain = 0
-                last = not any(new_hands)
-                if winner in self.mine:
-                    for _x, c in now:
-                        gain += values[c]
-                    if last:
+                if seat2 in mine:
+                    gain = took_units
+                    if not after:
                         gain += last_bonus
-                if last:
+                if not after:
                     v = gain
                 else:
-                    v = gain + self._add(tuple(new_hands), (), winner, alpha - gain, beta - gain)
+                    v = gain + self._add(
+                        after, seat2, 0, -1, -1, -1, 0, 0, alpha - gain, beta - gain
+                    )
             if maximize:
-                if v > best:
-                    best = v
+                if v > best_value:
+                    best_value = v
                     alpha = max(alpha, v)
-            elif v < best:
-                best = v
+            elif v < best_value:
+                best_value = v
                 beta = min(beta, v)
             if alpha >= beta:
                 break
         if key is not None:
-            _store(table, key, best, a0, b0)
-        return best
+            _store(table, key, best_value, a0, b0)
+        return best_value
 
 
 def _store(table: dict[Any, list[int]], key: Any, best: int, alpha: int, beta: int) -> None:

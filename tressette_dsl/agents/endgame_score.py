@@ -90,6 +90,8 @@ class Scorer:
                 self.leftover_fixed[int(obs.declarer)] += units
         self.reverse = rules.match.winner == "lowest"
         self._answers: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
+        # the solver's own memo of `margin`, by its packed arguments (`endgame._Search`)
+        self.packed_ends: dict[tuple[int, int, int], int] = {}
         self._context = (
             id(rules),
             self.sides,
@@ -122,23 +124,28 @@ class Scorer:
             for x in range(self.n)
         ]
         tricks_won = [pos.tricks_won[x] + tricks[x] for x in range(self.n)]
-        # the value is a function of the deal's end alone (what each seat took, who took
-        # the last trick) and of public facts: remembered across the positions, and the
-        # sampled worlds, of the decisions (the rules' scoring is the solver's hot spot)
-        key = (self._context, tuple(won), tuple(tricks_won), last)
+        # the value is a function of the deal's end alone - the sides' facts the engine
+        # scores (what each side took, its best seat's tricks, who took the last trick:
+        # the seats' own splits of a side's units and tricks are read through them only)
+        # - and of public facts: remembered across the positions, and the sampled worlds,
+        # of the decisions (the rules' scoring is the solver's hot spot)
+        facts = self._facts(won, tricks_won, last, cancelled=())
+        key = (self._context, tuple(facts))
         found = _MARGINS.get(key)
         if found is not None and found[0] is rules:
             return found[1]
-        value = self._margin(won, tricks_won, last)
+        value = self._margin(won, tricks_won, last, facts)
         if len(_MARGINS) >= _KEEP_MARGINS:
             _MARGINS.clear()
         _MARGINS[key] = (rules, value)
         return value
 
-    def _margin(self, won: list[int], tricks_won: list[int], last: int) -> int:
-        """`margin` from the deal's end: units and tricks per seat, the last trick's seat."""
+    def _margin(
+        self, won: list[int], tricks_won: list[int], last: int, facts: list[SideFacts]
+    ) -> int:
+        """`margin` from the deal's end: units and tricks per seat, the last trick's seat
+        (`facts`: the sides' facts of that end, nothing cancelled)."""
         rules = self.rules
-        facts = self._facts(won, tricks_won, last, cancelled=())
         s = self.state
         points = deal_points(rules, s, facts)
         total = deal_total(rules, facts, points) if rules.scoring.big_wins else 0
