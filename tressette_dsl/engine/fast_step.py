@@ -32,6 +32,7 @@ from typing import Any, Final
 from tressette_dsl.engine import signals
 from tressette_dsl.engine.actions import Action, Claim, Play
 from tressette_dsl.engine.events import CardPlayed, Event, TrickWon
+from tressette_dsl.engine.lead_suits import suit_local_at_lead
 from tressette_dsl.engine.maker import maker
 from tressette_dsl.engine.phases import tricks
 from tressette_dsl.engine.phases.common import plays_for
@@ -43,6 +44,7 @@ from tressette_dsl.rules.model import NO_CONST, Ruleset, iter_cards
 from tressette_dsl.rules.phases.tricks import TricksPhase
 
 ENABLED = True  # the differential test switches it off: every step the generic way
+CLOSE_ENABLED = True  # the deal's last card on `FastEnd` (the tests switch it off alone)
 
 _MAX_LISTS: Final = 8192  # card sets remembered per plan (then forgotten and begun again)
 
@@ -52,6 +54,7 @@ class Plan:
 
     __slots__ = (
         "by_text",
+        "closer",
         "follow_plain",
         "hooks",
         "lead_by_hand",
@@ -64,6 +67,8 @@ class Plan:
         "plays",
         "rules",
         "spec",
+        "suit_blocks",
+        "suit_masks",
         "suit_of_card",
         "tail",
         "trick_won_hooks",
@@ -98,12 +103,22 @@ class Plan:
             and signals.by_hand_at_lead(rules)
         )
         self.lead_lists: dict[int, tuple[Action, ...]] = {}
+        # such a lead whose truths read only the lead's suit of the hand (`lead_suits`),
+        # in a deck whose suits are runs of bits: its list is one block per suit held, kept
+        # by that suit's cards (`suit_blocks`); the suits' masks in bit order, else ()
+        self.suit_masks: tuple[int, ...] = ()
+        if self.lead_by_hand and suit_local_at_lead(rules):
+            self.suit_masks = _runs(deck.suit_mask)
+        self.suit_blocks: dict[int, tuple[Action, ...]] = {}
         self.tail = _constant_extras(rules, hooks)
         self.lists: dict[int, tuple[Action, ...]] = {}
         self.on_lead = bool(hooks.on_lead)
         # a feature acts once a trick is won (drawing from the stock): the card that
         # completes a trick then takes the generic path (`tricks._after_trick`)
         self.trick_won_hooks = bool(hooks.on_trick_won)
+        # the deal's last card on the compiled `FastEnd` (`compiled.step_end`): looked up
+        # at the first such card (False: not yet; None: it does not fit this ruleset)
+        self.closer: Any = False
 
     def build(self, playable: int) -> tuple[Action, ...]:
         """The legal list of a seat that may play the cards `playable`: each card's shared
@@ -111,6 +126,28 @@ class Plan:
         plays = self.plays
         assert self.tail is not None
         return _kept(self.lists, playable, (*[plays[c] for c in iter_cards(playable)], *self.tail))
+
+    def lead_by_suit(self, s: GameState, seat: int, hand: int) -> tuple[Action, ...] | None:
+        """The legal list of a lead whose plays of a card depend on the cards of its suit
+        held alone: the blocks of the suits held, in bit order (each block every card of
+        the suit with its signal sets, as `build_lead` lists them), then the extras."""
+        blocks = self.suit_blocks
+        out: list[Action] = []
+        for mask in self.suit_masks:
+            held = hand & mask
+            if held:
+                block = blocks.get(held)
+                if block is None:
+                    offers = signals.card_offers(self.rules, s, seat, iter_cards(held))
+                    if offers is None:
+                        return None
+                    found: list[Action] = []
+                    for offer in offers:
+                        found += offer
+                    block = _kept(blocks, held, tuple(found))
+                out += block
+        assert self.tail is not None
+        return (*out, *self.tail)
 
     def build_lead(self, s: GameState, seat: int, hand: int) -> tuple[Action, ...] | None:
         """The legal list of a lead whose signals depend on the hand alone: each card and
@@ -124,6 +161,18 @@ class Plan:
             out += offer
         assert self.tail is not None
         return _kept(self.lead_lists, hand, (*out, *self.tail))
+
+
+def _runs(masks: tuple[int, ...]) -> tuple[int, ...]:
+    """The non-empty `masks` ordered by their lowest bit when each is one run of bits (the
+    cards of a suit numbered in a row): concatenated in that order, each mask's cards in
+    bit order are every card in bit order. () when some mask is not a run."""
+    out = sorted((m for m in masks if m), key=lambda m: m & -m)
+    for m in out:
+        run = m >> ((m & -m).bit_length() - 1)
+        if run & (run + 1):
+            return ()
+    return tuple(out)
 
 
 def _kept(
@@ -200,6 +249,8 @@ def legal(plan: Plan, s: GameState) -> tuple[Action, ...] | None:
     elif not plan.lead_plain:
         if not plan.lead_by_hand:
             return None
+        if plan.suit_masks:
+            return plan.lead_by_suit(s, cursor.to_act, hand)  # type: ignore[arg-type]
         found = plan.lead_lists.get(hand)
         if found is None:
             found = plan.build_lead(s, cursor.to_act, hand)  # type: ignore[arg-type]
@@ -227,9 +278,8 @@ def card(
         or type(local) is not TricksLocal
         or s.match.deal_ended
         or (not trick and plan.on_lead)
-        or (plan.trick_won_hooks and len(trick) + 1 == plan.n)
     ):
-        return None  # (a feature acts on the trick won, e.g. a draw: `_after_trick`)
+        return None
     hooks = plan.hooks
     c = plan.by_text[action.card]
     seat: int = cursor.to_act  # type: ignore[assignment]
@@ -238,8 +288,11 @@ def card(
     hands[seat] &= ~bit
     now = (*trick, (seat, c))
     complete = len(now) == plan.n
-    if complete and not any(hands):
-        return None  # the play ends: the features' hooks and the score
+    if complete:
+        if not any(hands):  # the play ends: scored, and the next deal
+            return _last_card(plan, s, seat, c, action=action, log=log)
+        if plan.trick_won_hooks:  # a feature acts on the trick won (a draw: `_after_trick`)
+            return None
     changes, after = tricks.card_hooks_if_any(
         hooks, s, seat, c, action, window_open=local.window_open
     )
@@ -300,6 +353,21 @@ def card(
     if not log:
         return new, ()
     return new, _events(plan, s, action, after, now, won=(winner, mask) if complete else None)
+
+
+def _last_card(
+    plan: Plan, s: GameState, seat: int, c: int, *, action: Play, log: bool
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """The last card of the deal through `compiled.step_end` (imported on first use: the
+    compiled package stays off the engine's import path), or None: the generic path."""
+    from tressette_dsl.compiled import step_end  # noqa: PLC0415 - see above
+
+    found = plan.closer
+    if found is False:
+        found = plan.closer = step_end.closer(plan.rules) if CLOSE_ENABLED else None
+    if found is None or (plan.trick_won_hooks and any(s.cards.zones)):
+        return None  # (cards left to draw after the last trick: `_after_trick`'s)
+    return step_end.last_card(found, plan.hooks, s, seat=seat, card=c, action=action, log=log)
 
 
 def _events(
