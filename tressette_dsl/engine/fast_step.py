@@ -36,10 +36,10 @@ from tressette_dsl.engine.lead_suits import suit_local_at_lead
 from tressette_dsl.engine.maker import maker
 from tressette_dsl.engine.phases import tricks
 from tressette_dsl.engine.phases.common import plays_for
-from tressette_dsl.engine.phases.trick_features import TrickTable, claims, table
+from tressette_dsl.engine.phases.trick_features import ROUNDS, TrickTable, claims, table
 from tressette_dsl.engine.phases.trick_features import signals as signal_feature
 from tressette_dsl.engine.phases.trick_features.base import TricksLocal
-from tressette_dsl.engine.state import Cards, Cursor, GameState, Knowledge
+from tressette_dsl.engine.state import Cards, Cursor, GameState, Knowledge, TrickPlay
 from tressette_dsl.rules.model import NO_CONST, Ruleset, iter_cards
 from tressette_dsl.rules.phases.tricks import TricksPhase
 
@@ -273,12 +273,7 @@ def card(
     local = s.local
     cards = s.cards
     trick = cards.trick
-    if (
-        cursor.sub != "play"
-        or type(local) is not TricksLocal
-        or s.match.deal_ended
-        or (not trick and plan.on_lead)
-    ):
+    if cursor.sub != "play" or type(local) is not TricksLocal or (not trick and plan.on_lead):
         return None
     hooks = plan.hooks
     c = plan.by_text[action.card]
@@ -290,6 +285,8 @@ def card(
     complete = len(now) == plan.n
     if complete:
         if not any(hands):  # the play ends: scored, and the next deal
+            if s.match.deal_ended:
+                return None
             return _last_card(plan, s, seat, c, action=action, log=log)
         if plan.trick_won_hooks:  # a feature acts on the trick won (a draw: `_after_trick`)
             return None
@@ -304,6 +301,8 @@ def card(
     new = object.__new__(GameState)
     fields = new.__dict__
     fields.update(s.__dict__)
+    if s.match.deal_ended:  # the first action since a deal began: `game.apply`'s way
+        fields["match"] = s.match.but(deal_ended=False)
     winner = mask = 0
     next_open = False  # the declaring window of the next trick, when this one completes
     if complete:  # the trick taken, and the next one begun at once
@@ -318,8 +317,11 @@ def card(
             played=tuple(played),
             play=play,
         )
-        if following is None:
-            return None  # `tricks._after_trick` runs first
+        if following is None:  # a round after the trick (`tricks._after_trick`), or None
+            following = _round_after(plan, s, fields, winner)
+            if following is None:
+                return None
+            play = _next_play(play, winner, following)
         next_open = following[1]
     else:
         fields["cards"] = _CARDS(
@@ -339,20 +341,87 @@ def card(
         )
     if play is not s.play:
         fields["play"] = play
-    seen = s.seen
-    public = seen.public
-    if public[seat] & bit:  # a card all had seen leaves the hand
-        shown = list(public)
-        shown[seat] &= ~bit
-        fields["seen"] = _KNOWLEDGE(
-            public=tuple(shown), discarded=seen.discarded, shown=seen.shown, reveals=seen.reveals
-        )
+    if s.seen.public[seat] & bit:  # a card all had seen leaves the hand
+        fields["seen"] = _unseen(s.seen, seat, bit)
     if changes is not None:
         local = tricks._changed(fields, s, changes, local)
     fields["local"] = _TRICKS_LOCAL(next_open, local.window_played) if complete else local
     if not log:
         return new, ()
     return new, _events(plan, s, action, after, now, won=(winner, mask) if complete else None)
+
+
+def _unseen(seen: Knowledge, seat: int, bit: int) -> Knowledge:
+    """`seen` once the card `bit`, which all had seen in `seat`'s hand, left it."""
+    shown = list(seen.public)
+    shown[seat] &= ~bit
+    return _KNOWLEDGE(
+        public=tuple(shown), discarded=seen.discarded, shown=seen.shown, reveals=seen.reveals
+    )
+
+
+def _round_after(
+    plan: Plan, s: GameState, fields: dict[str, Any], winner: int
+) -> tuple[bool, bool] | None:
+    """The trick `winner` took is followed by a round (declaring at the end of the first
+    trick): as `tricks._after_trick` does when cards are left and no feature acts on the
+    trick won - the next trick's rules by its number, the round's seats from the winner
+    (`tricks._start_round`: the cursor on the round, into `fields`). (must_follow,
+    window_open) of the next trick, or None when no round follows, the round is mandatory
+    or the next trick's rules read more than its number."""
+    rules = plan.rules
+    kind = None
+    for round_after in plan.hooks.round_after_trick:
+        kind = round_after(rules, s)
+        if kind is not None:
+            break
+    by_trick = tricks._by_trick_no(rules, plan.spec)
+    if kind is None or by_trick is None or ROUNDS[kind].mandatory(rules):
+        return None
+    trick_no = s.play.trick_no + 1
+    found = by_trick.get(trick_no)
+    if found is None:
+        found = by_trick[trick_no] = tricks._trick_rules(rules, plan.spec, s, trick_no)
+    order = rules.players.order_from(winner)
+    at = s.cursor
+    fields["cursor"] = _CURSOR(
+        phase=at.phase, sub=kind, step=at.step, to_act=order[0], pending=order
+    )
+    return found
+
+
+def _next_play(play: TrickPlay, winner: int, following: tuple[bool, bool]) -> TrickPlay:
+    """The play part once the trick is taken (`play`) as the next trick begins under a
+    round: its number, `winner` leading, its follow-suit rule (`tricks._after_trick`)."""
+    return play.but(trick_no=play.trick_no + 1, leader=winner, must_follow=following[0])
+
+
+def done(plan: Plan, s: GameState) -> GameState | None:
+    """`apply` of a listed `Done` in a round of the trick phase (`tricks._next_in_round`):
+    the next seat of the round, or back to the play (`tricks._resume`); None when the
+    round's end ends the play (the generic path then scores). A `Done` has no events."""
+    cursor = s.cursor
+    if cursor.sub == "play" or type(s.local) is not TricksLocal:
+        return None
+    pending = cursor.pending[1:]
+    to_act: int | None
+    if pending:
+        to_act, sub = pending[0], cursor.sub
+    else:
+        trick = s.cards.trick
+        if not trick and not any(s.cards.hands):
+            return None
+        to_act = s.play.leader if not trick else plan.next_seat[trick[-1][0]]
+        sub = "play"
+    new = object.__new__(GameState)
+    fields = new.__dict__
+    fields.update(s.__dict__)
+    if s.match.deal_ended:
+        fields["match"] = s.match.but(deal_ended=False)
+    fields["cursor"] = _CURSOR(
+        phase=cursor.phase, sub=sub, step=cursor.step, to_act=to_act, pending=pending
+    )
+    return new
 
 
 def _last_card(

@@ -11,7 +11,7 @@ from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine import arguments, fast_step, legal_cache, match, seating
-from tressette_dsl.engine.actions import Action, Claim, Play
+from tressette_dsl.engine.actions import Action, Claim, Done, Play
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
@@ -202,6 +202,13 @@ def apply(
                     done = fast_step.card(plan, state, action, events)
                     if done is not None:
                         return arguments.trust(rules, done[0]), done[1]
+            elif listed and type(action) is Done and fast_step.ENABLED:  # a round's seat done
+                last = fast_step.LAST[0]
+                plan = (last[1] if last[0] is rules else fast_step.plans(rules))[state.cursor.phase]
+                if plan is not None:
+                    after = fast_step.done(plan, state)
+                    if after is not None:
+                        return arguments.trust(rules, after), ()
     if not listed:
         if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
             rules = seating.rules_for(rules, state)
