@@ -55,6 +55,7 @@ class Plan:
     __slots__ = (
         "by_text",
         "closer",
+        "extras",
         "follow_plain",
         "hooks",
         "lead_by_hand",
@@ -111,6 +112,11 @@ class Plan:
             self.suit_masks = _runs(deck.suit_mask)
         self.suit_blocks: dict[int, tuple[Action, ...]] = {}
         self.tail = _constant_extras(rules, hooks)
+        # extras that depend on the state (declaring at one's own turn, what a drawn card
+        # completes): asked for each list after the cards, as `tricks._play_legal` does
+        self.extras: tuple[Any, ...] = ()
+        if self.tail is None:
+            self.extras, self.tail = tuple(hooks.extras), ()
         self.lists: dict[int, tuple[Action, ...]] = {}
         self.on_lead = bool(hooks.on_lead)
         # a feature acts once a trick is won (drawing from the stock): the card that
@@ -234,10 +240,21 @@ def legal(plan: Plan, s: GameState) -> tuple[Action, ...] | None:
     """The legal list of `s` when its seat plays a card and the list depends on the cards
     it may play alone; None otherwise (the phase's `legal` then answers)."""
     cursor = s.cursor
-    if cursor.sub != "play" or plan.tail is None:
+    if cursor.sub != "play":
         return None
+    found = _cards_legal(plan, s, cursor.to_act)  # type: ignore[arg-type]
+    if found is None or not plan.extras:
+        return found
+    more: list[Action] = []
+    for extras in plan.extras:
+        more += extras(plan.rules, s, cursor.to_act)
+    return (*found, *more) if more else found
+
+
+def _cards_legal(plan: Plan, s: GameState, seat: int) -> tuple[Action, ...] | None:
+    """`legal`'s list of the cards (with their signal sets) and the constant extras."""
     cards = s.cards
-    hand = cards.hands[cursor.to_act]  # type: ignore[index]
+    hand = cards.hands[seat]
     trick = cards.trick
     if trick:
         if not plan.follow_plain:
@@ -250,10 +267,10 @@ def legal(plan: Plan, s: GameState) -> tuple[Action, ...] | None:
         if not plan.lead_by_hand:
             return None
         if plan.suit_masks:
-            return plan.lead_by_suit(s, cursor.to_act, hand)  # type: ignore[arg-type]
+            return plan.lead_by_suit(s, seat, hand)
         found = plan.lead_lists.get(hand)
         if found is None:
-            found = plan.build_lead(s, cursor.to_act, hand)  # type: ignore[arg-type]
+            found = plan.build_lead(s, seat, hand)
         return found
     found = plan.lists.get(hand)
     if found is None:

@@ -154,7 +154,7 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
     phase = state.cursor.phase
     last = fast_step.LAST[0]  # read once: another thread may store another pair
     plan = (last[1] if last[0] is rules else fast_step.plans(rules))[phase]
-    if plan is not None and plan.tail is not None and fast_step.ENABLED:  # by its cards
+    if plan is not None and fast_step.ENABLED:  # by its cards
         found = fast_step.legal(plan, state)
         if found is not None:
             legal_cache.remember(rules, state, found)

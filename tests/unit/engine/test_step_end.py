@@ -136,3 +136,28 @@ def test_a_truth_on_the_whole_hand_keeps_the_lists_by_hand(tmp_path: Path) -> No
     rules = load_ruleset(path)
     assert not suit_local_at_lead(rules)
     assert all(p is None or p.suit_masks == () for p in fast_step.plans(rules))
+
+
+def test_every_tressette_card_and_done_on_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On `tressette` no card reaches the trick phase's `_play` (the first lead of a deal,
+    the card that completes the first trick before the declaring round, the last card all
+    on the fast path) and every `Done` of the declaring round is `fast_step.done`'s."""
+    rules = load_ruleset("tressette")
+    from tressette_dsl.engine.phases import tricks  # noqa: PLC0415 - patched here only
+
+    generic: list[object] = []
+    real_play = tricks._play
+    monkeypatch.setattr(tricks, "_play", lambda *args: generic.append(args[3]) or real_play(*args))
+    dones: list[bool] = []
+    real_done = fast_step.done
+
+    def counted(plan: fast_step.Plan, s: object) -> object:
+        after = real_done(plan, s)  # type: ignore[arg-type]
+        dones.append(after is not None)
+        return after
+
+    monkeypatch.setattr(fast_step, "done", counted)
+    for log in (True, False):
+        _walk(rules, 11, log)
+    assert generic == []
+    assert dones and all(dones)
