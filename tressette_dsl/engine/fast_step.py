@@ -144,12 +144,9 @@ class Plan:
             if held:
                 block = blocks.get(held)
                 if block is None:
-                    offers = signals.card_offers(self.rules, s, seat, iter_cards(held))
-                    if offers is None:
+                    found = self.offered(s, seat, held)
+                    if found is None:
                         return None
-                    found: list[Action] = []
-                    for offer in offers:
-                        found += offer
                     block = _kept(blocks, held, tuple(found))
                 out += block
         assert self.tail is not None
@@ -159,14 +156,23 @@ class Plan:
         """The legal list of a lead whose signals depend on the hand alone: each card and
         its signal sets (`signals.card_offers`, as the signals' `plays` hook lists them),
         then the constant extras; kept by the hand."""
-        offers = signals.card_offers(self.rules, s, seat, iter_cards(hand))
+        out = self.offered(s, seat, hand)
+        if out is None:
+            return None
+        assert self.tail is not None
+        return _kept(self.lead_lists, hand, (*out, *self.tail))
+
+    def offered(self, s: GameState, seat: int, cards: int) -> list[Action] | None:
+        """Each of `cards` and its signal sets at a lead (`signals.card_offers`, as the
+        signals' `plays` hook lists them), in deck order; None when the generated truths
+        do not answer."""
+        offers = signals.card_offers(self.rules, s, seat, iter_cards(cards))
         if offers is None:
             return None
         out: list[Action] = []
         for offer in offers:
             out += offer
-        assert self.tail is not None
-        return _kept(self.lead_lists, hand, (*out, *self.tail))
+        return out
 
 
 def _runs(masks: tuple[int, ...]) -> tuple[int, ...]:

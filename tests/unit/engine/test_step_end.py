@@ -9,14 +9,13 @@ parse-tree test that admits a lead's truths to the suit blocks.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
+from engine_support import random_walk
 
 from tressette_dsl.compiled import step_end
-from tressette_dsl.engine import apply, deal_over, fast_step, is_over, legal_actions, new_game
-from tressette_dsl.engine.actions import Claim
+from tressette_dsl.engine import deal_over, fast_step
 from tressette_dsl.engine.lead_suits import _suit_local, suit_local_at_lead
 from tressette_dsl.loader import load_ruleset, playable_rulesets
 from tressette_dsl.rules.model import Ruleset
@@ -27,18 +26,7 @@ STEPS = 300  # a walk: six deals or more of most rulesets
 
 def _walk(rules: Ruleset, seed: int, log: bool) -> list[tuple[object, ...]]:
     """Per step: the state after it, its events and the legal list it was chosen from."""
-    rng = random.Random(seed)
-    state, out, game = new_game(rules, seed), [], 0
-    for _step in range(STEPS):
-        if is_over(state):
-            game += 1
-            state = new_game(rules, seed + 1000 * game)
-        legal = legal_actions(rules, state)
-        others = [a for a in legal if not isinstance(a, Claim)] or list(legal)
-        action = others[rng.randrange(len(others))]
-        state, events = apply(rules, state, action, events=log)
-        out.append((state, events, legal))
-    return out
+    return list(random_walk(rules, seed, STEPS, events=log))
 
 
 def _off(rules: Ruleset, monkeypatch: pytest.MonkeyPatch) -> None:
