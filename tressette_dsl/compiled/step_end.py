@@ -22,7 +22,9 @@ states, events and legal lists.
 
 from __future__ import annotations
 
+from tressette_dsl.compiled.contractend import ContractEnd
 from tressette_dsl.compiled.dealend import FastEnd
+from tressette_dsl.compiled.steps import PlayoutStats
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.events import (
     CardPlayed,
@@ -41,25 +43,30 @@ from tressette_dsl.rules.model import Ruleset
 
 class Closer:
     """What `last_card` needs of one ruleset: its `FastEnd`, and whether the events of
-    its deal's end are the fixed sequence above (else events are left to the caller)."""
+    its deal's end are the fixed sequence above (else events are left to the caller);
+    or, for a contract game, its `ContractEnd` (no events: those keep the generic path)."""
 
-    __slots__ = ("fast", "logs")
+    __slots__ = ("contract", "fast", "logs")
 
-    def __init__(self, fast: FastEnd) -> None:
-        self.fast = fast
-        d = fast.rules.declaring
+    def __init__(self, fast: FastEnd | None, contract: ContractEnd | None = None) -> None:
+        self.fast, self.contract = fast, contract
+        rules = fast.rules if fast is not None else None
+        d = rules.declaring if rules is not None else None
         # mandatory opening declarations emit `Declared` events of their own, a dummy
         # `HandShown` ones (`occupancy.after_deal`)
-        self.logs = not (
+        self.logs = rules is not None and not (
             (d is not None and d.at == "before_first_trick" and d.mandatory)
-            or fast.rules.players.dummy is not None
+            or rules.players.dummy is not None
         )
 
 
 def closer(rules: Ruleset) -> Closer | None:
-    """The ruleset's `Closer`, or None when `FastEnd` does not fit its deal's end."""
+    """The ruleset's `Closer`: its `FastEnd`, else its `ContractEnd`, else None."""
     fast = FastEnd.build(rules)
-    return None if fast is None else Closer(fast)
+    if fast is not None:
+        return Closer(fast)
+    contract = ContractEnd.build(rules)
+    return None if contract is None else Closer(None, contract)
 
 
 def last_card(
@@ -77,12 +84,16 @@ def last_card(
     when the generic path must play it."""
     if log and (not found.logs or any(s.cards.zones)):
         return None  # a leftover taken (`LeftoverTaken`) or declarations made: generic
-    new = found.fast.end(s, seat, card, action.signals)
+    if found.fast is None:  # a contract game, without events: `ContractEnd.end`
+        assert found.contract is not None
+        return found.contract.end(s, action, PlayoutStats()), ()
+    fast = found.fast
+    new = fast.end(s, seat, card, action.signals)
     if new is None:
         return None
     if not log:
         return new, ()
-    return new, _events(found.fast, hooks, s, new, seat=seat, card=card, action=action)
+    return new, _events(fast, hooks, s, new, seat=seat, card=card, action=action)
 
 
 def _events(
