@@ -40,6 +40,7 @@ from tressette_dsl.engine.phases.trick_features import ROUNDS, TrickTable, claim
 from tressette_dsl.engine.phases.trick_features import signals as signal_feature
 from tressette_dsl.engine.phases.trick_features.base import TricksLocal
 from tressette_dsl.engine.state import Cards, Cursor, GameState, Knowledge, TrickPlay
+from tressette_dsl.engine.step import Step
 from tressette_dsl.rules.model import NO_CONST, Ruleset, iter_cards
 from tressette_dsl.rules.phases.tricks import TricksPhase
 
@@ -306,13 +307,10 @@ def card(
     hands[seat] &= ~bit
     now = (*trick, (seat, c))
     complete = len(now) == plan.n
-    if complete:
-        if not any(hands):  # the play ends: scored, and the next deal
-            if s.match.deal_ended:
-                return None
-            return _last_card(plan, s, seat, c, action=action, log=log)
-        if plan.trick_won_hooks:  # a feature acts on the trick won (a draw: `_after_trick`)
+    if complete and not any(hands):  # the play ends: scored, and the next deal
+        if s.match.deal_ended:
             return None
+        return _last_card(plan, s, seat, c, action=action, log=log)
     changes, after = tricks.card_hooks_if_any(
         hooks, s, seat, c, action, window_open=local.window_open
     )
@@ -327,7 +325,7 @@ def card(
     if s.match.deal_ended:  # the first action since a deal began: `game.apply`'s way
         fields["match"] = s.match.but(deal_ended=False)
     winner = mask = 0
-    next_open = False  # the declaring window of the next trick, when this one completes
+    next_open = draw = False  # the next trick's declaring window; a draw after the trick
     if complete:  # the trick taken, and the next one begun at once
         winner, mask, following, play = tricks._complete(
             plan.rules,
@@ -340,12 +338,13 @@ def card(
             played=tuple(played),
             play=play,
         )
-        if following is None:  # a round after the trick (`tricks._after_trick`), or None
+        if following is None and not plan.trick_won_hooks:  # a round after the trick
             following = _round_after(plan, s, fields, winner)
             if following is None:
                 return None
             play = _next_play(play, winner, following)
-        next_open = following[1]
+        draw = following is None  # a feature acts on the trick won: `_trick_won` below
+        next_open = following is not None and following[1]
     else:
         fields["cards"] = _CARDS(
             hands=tuple(hands),
@@ -368,10 +367,17 @@ def card(
         fields["seen"] = _unseen(s.seen, seat, bit)
     if changes is not None:
         local = tricks._changed(fields, s, changes, local)
-    fields["local"] = _TRICKS_LOCAL(next_open, local.window_played) if complete else local
-    if not log:
-        return new, ()
-    return new, _events(plan, s, action, after, now, won=(winner, mask) if complete else None)
+    fields["local"] = (
+        _TRICKS_LOCAL(next_open, local.window_played) if complete and not draw else local
+    )
+    events = (
+        _events(plan, s, action, after, now, won=(winner, mask) if complete else None)
+        if log
+        else ()
+    )
+    if draw:
+        return _trick_won(plan, s, new, winner, events=events, log=log)
+    return new, events
 
 
 def _unseen(seen: Knowledge, seat: int, bit: int) -> Knowledge:
@@ -381,6 +387,21 @@ def _unseen(seen: Knowledge, seat: int, bit: int) -> Knowledge:
     return _KNOWLEDGE(
         public=tuple(shown), discarded=seen.discarded, shown=seen.shown, reveals=seen.reveals
     )
+
+
+def _trick_won(
+    plan: Plan, s: GameState, new: GameState, winner: int, *, events: tuple[Event, ...], log: bool
+) -> tuple[GameState, tuple[Event, ...]] | None:
+    """After the card that completes a trick a feature acts on once it is won (a draw
+    from the stock): the trick phase's own `_after_trick` on a `Step` of the state
+    `tricks._play` leaves (`new`) - the draws, the next trick's rules - after the card's
+    `events`. None (nothing kept) when the play ends or the deal restarts there: the
+    generic path then plays the card."""
+    step = Step(plan.rules, new, log)
+    step.events.extend(events)
+    if tricks._after_trick(step, plan.spec, s, winner) or step.restart:
+        return None
+    return step.state, tuple(step.events)
 
 
 def _round_after(
