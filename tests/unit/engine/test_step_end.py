@@ -149,3 +149,25 @@ def test_every_tressette_card_and_done_on_the_fast_path(monkeypatch: pytest.Monk
         _walk(rules, 11, log)
     assert generic == []
     assert dones and all(dones)
+
+
+@pytest.mark.parametrize("name", ["calabresella", "briscola-chiamata"])
+def test_a_contract_games_last_card_without_events(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A contract game's last card goes through `ContractEnd` without events (a state
+    back every time) and keeps the generic path with them (None every time)."""
+    rules = load_ruleset(name)
+    calls: list[tuple[bool, bool]] = []
+    real = step_end.last_card
+
+    def counted(*args: object, **kwargs: object) -> object:
+        done = real(*args, **kwargs)  # type: ignore[arg-type]
+        calls.append((bool(kwargs["log"]), done is not None))
+        return done
+
+    monkeypatch.setattr(step_end, "last_card", counted)
+    for log in (True, False):
+        _walk(rules, 4, log)
+    assert {taken for log, taken in calls if log} == {False}
+    assert {taken for log, taken in calls if not log} == {True}
