@@ -3,6 +3,7 @@
     python bench/paired.py /work/base .                 # step API and validate, 7 rounds
     python bench/paired.py A B --only step --rounds 9
     python bench/paired.py A B --only validate
+    python bench/paired.py A B --only step --no-events   # apply(..., events=False)
 
 A shared machine's speed drifts by tens of percent within minutes (other processes, the
 CPU's clock), so figures taken at different times do not compare. This script alternates
@@ -13,7 +14,8 @@ B / A, with the load average before and after.
 * `step`: random legal play through the public step API (`legal_actions` + `apply`) on
   `--ruleset`, the workload of bench/bench_engine.py, timed by CPU time (`process_time`:
   what the process itself spent, less sensitive to the other processes than wall time);
-  actions/s and card plays/s, best of 3 runs of `--deals` deals per round.
+  actions/s and card plays/s, best of 3 runs of `--deals` deals per round; with
+  `--no-events`, `apply(..., events=False)` as bots, rollouts and `simulate` call it.
 * `validate`: wall time of one cold ``python -m tressette_dsl validate -q FILE`` (what a
   user waits for; bench/validate_cold.py measures the same in one tree).
 
@@ -39,6 +41,7 @@ from pathlib import Path
 _STEP = r"""
 import json, random, sys, time
 tree, ruleset, deals, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+quiet = {"events": False} if sys.argv[5:] == ["no-events"] else {}
 import tressette_dsl
 assert tressette_dsl.__file__.startswith(tree), (tressette_dsl.__file__, tree)
 from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, new_game
@@ -57,7 +60,7 @@ def run(n):
         if isinstance(action, Claim):
             others = [a for a in legal if not isinstance(a, Claim)]
             action = others[rng.randrange(len(others))] if others else action
-        state, _events = apply(rules, state, action)
+        state, _events = apply(rules, state, action, **quiet)
         acts += 1; plays += isinstance(action, Play)
         if deal_over(state): done += 1
     return acts, plays
@@ -85,9 +88,12 @@ def _env(tree: Path) -> dict[str, str]:
     return env
 
 
-def step_round(tree: Path, ruleset: str, deals: int, seed: int) -> dict[str, float]:
+def step_round(
+    tree: Path, ruleset: str, deals: int, seed: int, *, events: bool = True
+) -> dict[str, float]:
+    extra = [] if events else ["no-events"]
     out = subprocess.run(
-        [sys.executable, "-c", _STEP, str(tree), ruleset, str(deals), str(seed)],
+        [sys.executable, "-c", _STEP, str(tree), ruleset, str(deals), str(seed), *extra],
         cwd=tree,
         env=_env(tree),
         capture_output=True,
@@ -120,6 +126,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=60, help="deals per step run (default 60)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--file", default="rulesets/tressette.yaml", help="validated file")
+    parser.add_argument(
+        "--no-events",
+        action="store_true",
+        help="step: apply(..., events=False), as bots, rollouts and simulate call it",
+    )
     args = parser.parse_args(argv)
     trees = (args.a.resolve(), args.b.resolve())
     kinds = [args.only] if args.only else ["step", "validate"]
@@ -131,11 +142,16 @@ def main(argv: list[str] | None = None) -> int:
         for _ in range(args.rounds):
             for tree in trees:
                 if kind == "step":
-                    rounds[tree].append(step_round(tree, args.ruleset, args.deals, args.seed))
+                    rounds[tree].append(
+                        step_round(
+                            tree, args.ruleset, args.deals, args.seed, events=not args.no_events
+                        )
+                    )
                 else:
                     rounds[tree].append(validate_round(tree, args.file))
         keys = list(rounds[trees[0]][0])
-        print(f"{kind} ({args.rounds} interleaved rounds):")
+        quiet = " without events" if kind == "step" and args.no_events else ""
+        print(f"{kind}{quiet} ({args.rounds} interleaved rounds):")
         for key in keys:
             med = [statistics.median(r[key] for r in rounds[t]) for t in trees]
             spread = [

@@ -41,9 +41,38 @@ def options(
     """Every instance `seat` may still declare from `basis` (containing `only_with`, if set)."""
     if not rules.declarations:
         return []
-    found = {d.id: _instances(rules, d, basis) for d in rules.declarations}
+    found = _found(rules, basis)
     mine = [(r.decl, r.cards) for r in s.play.declarations if r.seat == seat]
     return offered(rules, found, mine, only_with)
+
+
+def _found(rules: Ruleset, basis: int) -> dict[str, list[tuple[str, int]]]:
+    """The instances of every declaration in `basis`, by declaration id. A pattern reads a
+    hand only through its groups' masks (`pattern_instances`: `hand & mask`), so they are
+    a function of `basis & relevant`, the union of those masks (the 3s, 2s and aces of
+    the accusi): kept by it, as a hand is seldom seen twice but its relevant cards are
+    (the found lists are shared; `offered` only reads them)."""
+    entry = _FOUND.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_FOUND) > 64:  # many rulesets loaded (tests): start again
+            _FOUND.clear()
+        relevant = 0
+        for decl in rules.declarations:
+            for _key, mask in decl.pattern.groups:
+                relevant |= mask
+        entry = _FOUND[id(rules)] = (rules, relevant, {})
+    _rules, relevant, memo = entry
+    key = basis & relevant
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= 4096:  # bounded: `relevant` may hold many cards
+            memo.clear()
+        found = memo[key] = {d.id: _instances(rules, d, key) for d in rules.declarations}
+    return found
+
+
+# id(rules) -> (rules, the cards the patterns read, the instances by those cards held)
+_FOUND: dict[int, tuple[Ruleset, int, dict[int, dict[str, list[tuple[str, int]]]]]] = {}
 
 
 def offered(

@@ -11,7 +11,7 @@ from typing import Any
 
 from tressette_dsl.diagnostics import Diagnostic
 from tressette_dsl.engine import arguments, fast_step, legal_cache, match, seating
-from tressette_dsl.engine.actions import Action, Claim, Play
+from tressette_dsl.engine.actions import Action, Claim, Done, Play
 from tressette_dsl.engine.errors import (
     MATCH_OVER,
     NO_SPAN,
@@ -154,7 +154,7 @@ def legal_actions(rules: Ruleset, state: GameState, seat: int | None = None) -> 
     phase = state.cursor.phase
     last = fast_step.LAST[0]  # read once: another thread may store another pair
     plan = (last[1] if last[0] is rules else fast_step.plans(rules))[phase]
-    if plan is not None and plan.tail is not None and fast_step.ENABLED:  # by its cards
+    if plan is not None and fast_step.ENABLED:  # by its cards
         found = fast_step.legal(plan, state)
         if found is not None:
             legal_cache.remember(rules, state, found)
@@ -202,6 +202,13 @@ def apply(
                     done = fast_step.card(plan, state, action, events)
                     if done is not None:
                         return arguments.trust(rules, done[0]), done[1]
+            elif listed and type(action) is Done and fast_step.ENABLED:  # a round's seat done
+                last = fast_step.LAST[0]
+                plan = (last[1] if last[0] is rules else fast_step.plans(rules))[state.cursor.phase]
+                if plan is not None:
+                    after = fast_step.done(plan, state)
+                    if after is not None:
+                        return arguments.trust(rules, after), ()
     if not listed:
         if getattr(rules, "seat_table", None) is not None:  # a seat count chosen per game
             rules = seating.rules_for(rules, state)

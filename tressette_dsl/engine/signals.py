@@ -224,7 +224,7 @@ def offered_now(rules: Ruleset, at: str) -> bool:
     return at in by_at or "any_time" in by_at
 
 
-def _candidates(rules: Ruleset, at: str) -> tuple[Candidate, ...]:
+def candidates_at(rules: Ruleset, at: str) -> tuple[Candidate, ...]:
     """(id, value, condition to check) of every signal made `at`, in the listed order."""
     return _tables(rules).by_at.get(at, ())
 
@@ -233,7 +233,7 @@ def with_cards(rules: Ruleset, s: GameState, seat: int, cards: list[int]) -> lis
     """Per card of `cards` (that `seat` may play now): the signal sets that may accompany it,
     not counting 'no signal'. The env is built once and each card changes only its part."""
     at = "follow" if s.cards.trick else "lead"
-    candidates = _candidates(rules, at)
+    candidates = candidates_at(rules, at)
     if not candidates:
         return [[] for _card in cards]
     env = truth_env(rules, s, seat)
@@ -304,7 +304,7 @@ def any_time(
 ) -> list[tuple[str, int | None]]:
     """Free announcements `seat` may make now (once per trick per id); with
     `check_truth=False`, also those refused only because they would be false."""
-    candidates = _candidates(rules, "any_time")
+    candidates = candidates_at(rules, "any_time")
     if not candidates or not window_open(rules, s, seat):
         return []
     made = {r.signal for r in s.play.signals if r.seat == seat and r.trick_no == s.play.trick_no}

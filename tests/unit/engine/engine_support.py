@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 import textwrap
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -10,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from tressette_dsl.engine import apply, legal_actions, new_game, parse_action
+from tressette_dsl.engine import apply, is_over, legal_actions, new_game, parse_action
+from tressette_dsl.engine.actions import Claim
 from tressette_dsl.engine.events import Event
 from tressette_dsl.engine.scoring import score_deal
 from tressette_dsl.engine.state import GameState
@@ -168,3 +170,23 @@ def scored(
 def deck_texts(rules: Ruleset, *, but: str = "") -> str:
     skip = set(but.split())
     return " ".join(t for c in rules.deck.cards if (t := rules.deck.card_text[c]) not in skip)
+
+
+def random_walk(
+    rules: Ruleset, seed: int, steps: int, *, events: bool
+) -> list[tuple[GameState, tuple[Event, ...], tuple[Any, ...]]]:
+    """Random play through the step API (a claim only when nothing else is legal; a new
+    match when one ends): per step the state after it, its events and the legal list the
+    action was drawn from - what the fast paths' differential tests compare."""
+    rng = random.Random(seed)
+    state, out, match_no = new_game(rules, seed), [], 0
+    for _step in range(steps):
+        if is_over(state):
+            match_no += 1
+            state = new_game(rules, seed + 1000 * match_no)
+        legal = legal_actions(rules, state)
+        others = [a for a in legal if not isinstance(a, Claim)] or list(legal)
+        action = others[rng.randrange(len(others))]
+        state, logged = apply(rules, state, action, events=events)
+        out.append((state, logged, legal))
+    return out

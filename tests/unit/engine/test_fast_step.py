@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
+from engine_support import random_walk
 
 from tressette_dsl.engine import apply, fast_step, is_over, legal_actions, new_game
 from tressette_dsl.engine.actions import Claim
@@ -38,16 +39,8 @@ OVERLAYS = {
 
 def _walk(rules: Ruleset, seed: int, steps: int) -> list[tuple[GameState, tuple[object, ...]]]:
     """Random play without events: per step the state after it and the legal list."""
-    rng = random.Random(seed)
-    state, out, game = new_game(rules, seed), [], 0
-    for _step in range(steps):
-        if is_over(state):
-            game += 1
-            state = new_game(rules, seed + 1000 * game)
-        legal = legal_actions(rules, state)
-        others = [a for a in legal if not isinstance(a, Claim)] or list(legal)
-        action = others[rng.randrange(len(others))]
-        state, events = apply(rules, state, action, events=False)
+    out = []
+    for state, events, legal in random_walk(rules, seed, steps, events=False):
         assert events == ()
         out.append((state, legal))
     return out

@@ -60,9 +60,10 @@ from tressette_dsl.engine.state import (
     set_at,
 )
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
-from tressette_dsl.engine.table import deal_env
+from tressette_dsl.engine.table import deal_env, zone_sizes
 from tressette_dsl.rules.model import NO_CONST, Ruleset, iter_cards
 from tressette_dsl.rules.phases.tricks import SYNTAX, DrawSpec, TricksPhase
+from tressette_dsl.rules.zones import size_names
 
 # --- entering and the flow of tricks -------------------------------------------------------
 
@@ -103,6 +104,7 @@ def begin(step: Step, spec: TricksPhase, leader: int, trump: int | None) -> bool
 
 
 _TRICK_NO = frozenset({"trick_no"})
+_SIZES = frozenset({"trick_no", *size_names()})  # the trick number and the zones' sizes
 
 
 def _trick_rules(
@@ -113,8 +115,11 @@ def _trick_rules(
     d = rules.declaring
     env: dict[str, object] = {}
     if spec.follow_suit.const is NO_CONST or (d is not None and d.window.const is NO_CONST):
-        if spec.follow_suit.names | (d.window.names if d is not None else frozenset()) <= _TRICK_NO:
+        read = spec.follow_suit.names | (d.window.names if d is not None else frozenset())
+        if read <= _TRICK_NO:
             env = {"trick_no": trick_no}  # `window: "trick_no == 1"`: the one name it reads
+        elif read <= _SIZES:  # `follow_suit: "stock_size == 0"`: `deal_env`'s own values
+            env = {**zone_sizes(s), "trick_no": trick_no}
         else:
             env = deal_env(rules, s)
             env["trick_no"] = trick_no
