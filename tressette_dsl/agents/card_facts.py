@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any
 
-from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.observe import Observation, seen_texts, trick_history
 from tressette_dsl.rules.model import Deck
 
 
@@ -130,7 +131,11 @@ def call_preference(suit_length: int, strength: int, top: int) -> float:
 def seen_cards(obs: Observation, hand: Iterable[str]) -> set[str]:
     """Cards whose place a seat knows: its hand, everything played, shown cards, its
     discards (the rule-based bots' `seen`; each play's card read by `itemgetter`, not a
-    generator per trick)."""
+    generator per trick). From the state's masks when `observe` made `obs` (`seen_texts`:
+    the same cards), else from the fields."""
+    texts = seen_texts(obs)
+    if texts is not None:
+        return set(texts)
     out = set(hand)
     for trick in obs.tricks:
         out.update(map(_CARD, trick["plays"]))
@@ -139,3 +144,50 @@ def seen_cards(obs: Observation, hand: Iterable[str]) -> set[str]:
         out.update(known)
     out.update(obs.discarded)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class TrickFacts:
+    """What the heuristic reads from the deal's finished tricks (`obs.tricks`), the same
+    for every seat: the suits each seat showed it lacks (a card off the suit led while
+    follow-suit was in force), the seats that led each suit, and each trick's first card
+    by its number. Callers only read them (they are shared by every decision of a trick)."""
+
+    voids: dict[int, set[int]]
+    leaders: dict[int, set[int]]
+    firsts: dict[int, str]
+
+
+def trick_facts(obs: Observation, facts: CardFacts) -> TrickFacts:
+    """`obs`'s `TrickFacts`, worked out once per trick history (`trick_history`: the
+    same object from one card to the next until a trick is taken), not once a decision."""
+    key = trick_history(obs)
+    last = _LAST_TRICKS
+    if last and last[0] is key and last[1] is facts:
+        found: TrickFacts = last[2]
+        return found
+    suit_of, in_play = facts.suit, facts.index
+    voids: dict[int, set[int]] = {}
+    leaders: dict[int, set[int]] = {}
+    firsts: dict[int, str] = {}
+    for trick in obs.tricks:
+        plays = trick["plays"]
+        if not plays:
+            continue
+        first = plays[0][1]
+        firsts[int(trick["trick_no"])] = first
+        if first in in_play:
+            leaders.setdefault(suit_of[first], set()).add(int(plays[0][0]))
+        if not trick.get("follow", False):
+            continue
+        led = suit_of[first]
+        for seat, card in plays[1:]:
+            if suit_of[card] != led:
+                voids.setdefault(int(seat), set()).add(led)
+    out = TrickFacts(voids, leaders, firsts)
+    _LAST_TRICKS[:] = [key, facts, out]  # the key kept: its id is not reused meanwhile
+    return out
+
+
+# the last trick history worked out: [its key, the deck's facts, its TrickFacts]
+_LAST_TRICKS: list[Any] = []

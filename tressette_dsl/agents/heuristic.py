@@ -71,7 +71,12 @@ from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays, verb
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.bid_table import bid_chance
-from tressette_dsl.agents.card_facts import call_preference, card_lookups, seen_cards
+from tressette_dsl.agents.card_facts import (
+    call_preference,
+    card_lookups,
+    seen_cards,
+    trick_facts,
+)
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
 from tressette_dsl.agents.heuristic_eval import card_scorer, override_margin
@@ -79,7 +84,7 @@ from tressette_dsl.agents.heuristic_features import card_features
 from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.agents.trump_play import trump_card
 from tressette_dsl.engine.actions import Action
-from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.observe import Observation, trick_history
 from tressette_dsl.rules.model import AuctionPhase, Deck, Ruleset
 from tressette_dsl.rules.phases.auction import BidSpec
 
@@ -278,20 +283,10 @@ class _View:
         """Suits each seat has shown it lacks: a card off the suit led in a finished trick
         whose record says follow-suit was in force (`follow`; a seat free to play any card,
         as in tressette-in-due's last tricks or without follow-suit, shows nothing).
-        Worked out once a decision; callers only read it."""
-        if self._voids is not None:
-            return self._voids
-        out: dict[int, set[int]] = {}
-        for trick in self.obs.tricks:
-            plays = trick["plays"]
-            if not trick.get("follow", False) or not plays:
-                continue
-            led = self.suit(plays[0][1])
-            for seat, card in plays[1:]:
-                if self.suit(card) != led:
-                    out.setdefault(int(seat), set()).add(led)
-        self._voids = out
-        return out
+        Worked out once a trick (`card_facts.trick_facts`); callers only read it."""
+        if self._voids is None:
+            self._voids = trick_facts(self.obs, self.facts).voids
+        return self._voids
 
     def uncatchable(self, card: str, seats: Sequence[int], seen: set[str]) -> bool:
         """Nobody of `seats` can beat `card` in its own suit: no unseen card of the suit
@@ -581,7 +576,12 @@ class _View:
         trumps = self.trump() is not None
         off_suit = bool(obs.trick) and self._off_suit(cards)
         scorer = card_scorer(
-            self.rules, len(obs.trick), len(obs.tricks), len(self.hand), trumps, off_suit=off_suit
+            self.rules,
+            len(obs.trick),
+            len(trick_history(obs)),  # as many as `obs.tricks`, without building them
+            len(self.hand),
+            trumps,
+            off_suit=off_suit,
         )
         if scorer is None:
             return choice
@@ -627,7 +627,7 @@ class _View:
         partners = self.partners()
         if not partners or not any(said["seat"] in partners for said in self.obs.signals):
             return holds, void  # nothing said by a partner: nothing read
-        firsts = {int(t["trick_no"]): t["plays"][0][1] for t in self.obs.tricks if t["plays"]}
+        firsts = dict(trick_facts(self.obs, self.facts).firsts)
         if self.obs.trick:
             firsts[self.obs.trick_no] = self.obs.trick[0][1]
         for said in self.obs.signals:

@@ -20,6 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tressette_dsl.agents.card_facts import trick_facts
 from tressette_dsl.rules.model import Deck
 
 if TYPE_CHECKING:
@@ -230,16 +231,10 @@ class _Suits:
         return found
 
     def leaders(self, suit: int) -> set[int]:
-        """The seats that led `suit` in a finished trick."""
+        """The seats that led `suit` in a finished trick (`card_facts.trick_facts`)."""
         led_by = self.led_by
         if led_by is None:
-            view = self.view
-            by_text = view.deck.by_text
-            led_by = self.led_by = {}
-            for done in view.obs.tricks:
-                plays = done["plays"]
-                if plays and plays[0][1] in by_text:
-                    led_by.setdefault(view.suit(plays[0][1]), set()).add(int(plays[0][0]))
+            led_by = self.led_by = trick_facts(self.view.obs, self.view.facts).leaders
         return led_by.get(suit, set())
 
 
