@@ -102,19 +102,20 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
     trump = view.trump()
 
     rows: list[list[float]] = []
+    known, suit_of, beats = suits.known, facts.suit, view.beats
     for card in cards:
-        suit = facts.suit[card]
-        info = suits.of(suit)
+        suit = suit_of[card]
+        info = known.get(suit) or suits.of(suit)
         strength = strength_of[card]
         value = value_of[card] / unit
-        beaters = info.beaters(strength)
-        master = 1.0 if beaters == 0 else 0.0
-        mine = info.mine
-        held = len(mine)
-        above = info.above(strength)
         n = info.n
+        beaters = n - bisect_right(info.strengths, strength)  # `_Suit.beaters`
+        master = 1.0 if beaters == 0 else 0.0
+        mine_strengths = info.mine_strengths
+        held = len(mine_strengths)
+        above = held - bisect_right(mine_strengths, strength)  # `_Suit.above`
         fbeaters = float(beaters)
-        wins = following and view.beats(card, best)
+        wins = following and beats(card, best)
         safe = wins and view.uncatchable(card, threats, seen)
         rows.append(
             [
