@@ -85,6 +85,7 @@ from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.agents.trump_play import trump_card
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.observe import Observation, trick_history
+from tressette_dsl.engine.observe import seen_mask as observed_seen_mask
 from tressette_dsl.rules.model import AuctionPhase, Deck, Ruleset
 from tressette_dsl.rules.phases.auction import BidSpec
 
@@ -230,6 +231,9 @@ class _View:
         self.reverse = rules.match.winner == "lowest"
         self._voids: dict[int, set[int]] | None = None
         self._seen: set[str] | None = None
+        self._mask: int | None = None  # `seen()` as a mask (`seen_mask`)
+        self._state_read = False  # `observe.seen_mask` asked (`_state_seen`)
+        self._state_mask: int | None = None
         self.worlds: Worlds | None = None  # the caller's worlds, for the last tricks
         self.rng: random.Random | None = None
         # the deck's facts by card text: one dict lookup a question (`card_facts`)
@@ -258,8 +262,37 @@ class _View:
         only read it."""
         if self._seen is not None:
             return self._seen
-        out = self._seen = seen_cards(self.obs, self.hand)
+        mask = self._state_seen()
+        if mask is not None:  # the state's masks: their texts are the cards
+            out = self._seen = set(self.deck.texts(mask))
+        else:
+            out = self._seen = seen_cards(self.obs, self.hand)
         return out
+
+    def _state_seen(self) -> int | None:
+        """`observe.seen_mask` of this decision's observation (read once), None when it
+        must be read from the fields."""
+        if not self._state_read:
+            self._state_mask = observed_seen_mask(self.obs) if self.obs is not None else None
+            self._state_read = True
+        return self._state_mask
+
+    def seen_mask(self) -> int:
+        """`seen()` as a mask of card indices (once a decision): read from the state's masks
+        when `observe` made the observation (`observe.seen_mask`), else from `seen()`'s
+        texts. The card evaluator keys what it knows of a suit's unseen cards on it."""
+        mask = self._mask
+        if mask is None:
+            mask = self._state_seen()
+            if mask is None:
+                index = self.facts.index
+                mask = 0
+                for card in self.seen():
+                    bit = index.get(card)
+                    if bit is not None:
+                        mask |= 1 << bit
+            self._mask = mask
+        return mask
 
     def unseen_strengths(self, seen: set[str]) -> dict[int, list[int]]:
         """Per suit, the strengths of the deck's cards not in `seen` (this decision's

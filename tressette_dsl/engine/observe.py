@@ -340,10 +340,19 @@ def trick_history(obs: Observation) -> tuple[Any, ...]:
 
 
 def seen_texts(obs: Observation) -> tuple[str, ...] | None:
+    """`seen_mask`'s cards as texts (None where it is None)."""
+    mask = seen_mask(obs)
+    if mask is None:
+        return None
+    rules: Ruleset = _RULES_OF(obs)
+    return rules.deck.texts(mask)
+
+
+def seen_mask(obs: Observation) -> int | None:
     """For an observation `observe` made of a ruleset without a dummy: the cards whose
     place its seat knows - its hand, its own discards, the cards every seat has seen in a
     hand (`known`), every card played this deal, the trick on the table's included - as a
-    mask read from the state's own masks, then as texts: the same cards as those fields list (a test
+    mask read from the state's own masks: the same cards as those fields list (a test
     compares them on random games of every bundled ruleset). None for another observation
     or with a dummy (whose owner sees its hand): the caller reads the fields then. Those
     fields cost a text per card and a tuple per seat each decision; the masks, a few `|`s."""
@@ -356,14 +365,14 @@ def seen_texts(obs: Observation) -> tuple[str, ...] | None:
     seat = _SEAT_OF(obs)
     cards = s.cards
     hands, public = cards.hands, s.seen.public
-    mask = hands[seat] | s.seen.discarded[seat]
+    mask: int = hands[seat] | s.seen.discarded[seat]
     for played in cards.played:
         mask |= played
     for _x, card in cards.trick:
         mask |= 1 << card
     for x in range(s.n):
         mask |= public[x] & hands[x]
-    return rules.deck.texts(mask)
+    return mask
 
 
 def _decides(rules: Ruleset, s: GameState, seat: int) -> bool:
@@ -430,6 +439,7 @@ __all__ = [
     "Observation",
     "iter_cards",
     "observe",
+    "seen_mask",
     "seen_texts",
     "trick_history",
     "visible_cards",
