@@ -10,12 +10,12 @@ cards, same numbers, so the same decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
-from tressette_dsl.engine.observe import Observation, seen_texts, trick_history
+from tressette_dsl.engine.observe import Observation, finished_plays, seen_texts, trick_history
 from tressette_dsl.rules.model import Deck
 
 
@@ -158,36 +158,55 @@ class TrickFacts:
     firsts: dict[int, str]
 
 
-def trick_facts(obs: Observation, facts: CardFacts) -> TrickFacts:
+def trick_facts(obs: Observation, facts: CardFacts, deck: Deck) -> TrickFacts:
     """`obs`'s `TrickFacts`, worked out once per trick history (`trick_history`: the
     same object from one card to the next until a trick is taken), not once a decision."""
     key = trick_history(obs)
     last = _LAST_TRICKS
-    if last and last[0] is key and last[1] is facts:
-        found: TrickFacts = last[2]
+    if last and last[0] is key and last[1] is facts and last[2] is deck:
+        found: TrickFacts = last[3]
         return found
-    suit_of, in_play = facts.suit, facts.index
+    plays_of = finished_plays(obs)
+    if plays_of is None:  # a plain observation: its fields
+        plays_of = tuple(
+            (int(t["trick_no"]), bool(t.get("follow", False)), t["plays"]) for t in obs.tricks
+        )
+        suit_of: Mapping[Any, int] | Sequence[int] = facts.suit
+        text_of: Mapping[Any, str] | Sequence[str] | _Same = _same
+    else:  # the state's records: card indices
+        suit_of, text_of = deck.card_suit, deck.card_text
+    in_play = facts.index
     voids: dict[int, set[int]] = {}
     leaders: dict[int, set[int]] = {}
     firsts: dict[int, str] = {}
-    for trick in obs.tricks:
-        plays = trick["plays"]
+    for trick_no, follow, plays in plays_of:
         if not plays:
             continue
         first = plays[0][1]
-        firsts[int(trick["trick_no"])] = first
-        if first in in_play:
-            leaders.setdefault(suit_of[first], set()).add(int(plays[0][0]))
-        if not trick.get("follow", False):
+        text = text_of[first]
+        firsts[trick_no] = text
+        if text in in_play:
+            leaders.setdefault(int(suit_of[first]), set()).add(int(plays[0][0]))
+        if not follow:
             continue
         led = suit_of[first]
         for seat, card in plays[1:]:
             if suit_of[card] != led:
-                voids.setdefault(int(seat), set()).add(led)
+                voids.setdefault(int(seat), set()).add(int(led))
     out = TrickFacts(voids, leaders, firsts)
-    _LAST_TRICKS[:] = [key, facts, out]  # the key kept: its id is not reused meanwhile
+    _LAST_TRICKS[:] = [key, facts, deck, out]  # the key kept: its id is not reused meanwhile
     return out
 
 
-# the last trick history worked out: [its key, the deck's facts, its TrickFacts]
+# the last trick history worked out: [its key, the deck's facts, the deck, its TrickFacts]
+
+
+class _Same:
+    """`text_of` for plays already given by text: the text itself."""
+
+    def __getitem__(self, text: str) -> str:
+        return text
+
+
+_same = _Same()
 _LAST_TRICKS: list[Any] = []

@@ -318,7 +318,7 @@ class _View:
         as in tressette-in-due's last tricks or without follow-suit, shows nothing).
         Worked out once a trick (`card_facts.trick_facts`); callers only read it."""
         if self._voids is None:
-            self._voids = trick_facts(self.obs, self.facts).voids
+            self._voids = trick_facts(self.obs, self.facts, self.deck).voids
         return self._voids
 
     def uncatchable(self, card: str, seats: Sequence[int], seen: set[str]) -> bool:
@@ -660,7 +660,7 @@ class _View:
         partners = self.partners()
         if not partners or not any(said["seat"] in partners for said in self.obs.signals):
             return holds, void  # nothing said by a partner: nothing read
-        firsts = dict(trick_facts(self.obs, self.facts).firsts)
+        firsts = dict(trick_facts(self.obs, self.facts, self.deck).firsts)
         if self.obs.trick:
             firsts[self.obs.trick_no] = self.obs.trick[0][1]
         for said in self.obs.signals:

@@ -291,7 +291,9 @@ class _Suits:
         """The seats that led `suit` in a finished trick (`card_facts.trick_facts`)."""
         led_by = self.led_by
         if led_by is None:
-            led_by = self.led_by = trick_facts(self.view.obs, self.view.facts).leaders
+            led_by = self.led_by = trick_facts(
+                self.view.obs, self.view.facts, self.view.deck
+            ).leaders
         return led_by.get(suit, set())
 
 

@@ -339,6 +339,17 @@ def trick_history(obs: Observation) -> tuple[Any, ...]:
     return obs.tricks if s is None else s.play.tricks
 
 
+def finished_plays(obs: Observation) -> tuple[tuple[int, bool, Any], ...] | None:
+    """For an observation `observe` made: per finished trick, (its number, whether
+    follow-suit was in force, its plays as (seat, card index) pairs) - what `obs.tricks`
+    says of them, from the state's records without a text or a dict per card. None for
+    another observation (the caller reads `obs.tricks`)."""
+    s = _state_behind(obs)
+    if s is None:
+        return None
+    return tuple([(t.trick_no, t.follow, t.plays) for t in s.play.tricks])
+
+
 def seen_texts(obs: Observation) -> tuple[str, ...] | None:
     """`seen_mask`'s cards as texts (None where it is None)."""
     mask = seen_mask(obs)
@@ -437,6 +448,7 @@ def visible_cards(rules: Ruleset, s: GameState, seat: int) -> int:
 
 __all__ = [
     "Observation",
+    "finished_plays",
     "iter_cards",
     "observe",
     "seen_mask",

@@ -79,7 +79,7 @@ def test_state_facts_are_the_fields_facts(name: str) -> None:
             assert seen_cards(obs, obs.hand) == seen_cards(eager, eager.hand)
             assert len(trick_history(obs)) == len(eager.tricks)
             assert trick_history(eager) is eager.tricks
-            got = trick_facts(obs, facts)
+            got = trick_facts(obs, facts, rules.deck)
             assert (got.voids, got.leaders) == _field_facts(eager, facts)
             assert got.firsts == {
                 int(t["trick_no"]): t["plays"][0][1] for t in eager.tricks if t["plays"]
