@@ -84,7 +84,9 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--digest", action="store_true", help="a sha256 of the decisions")
     parser.add_argument("--rollouts", type=int, default=0, help="time K rollouts a position")
-    args = parser.parse_args()
+    args = parser.parse_intermixed_args()  # the specifications may follow the options
+    if not args.specs and not args.rollouts:
+        parser.error("give bot specifications, or --rollouts K")
     rules = load_ruleset(args.ruleset)
     states = positions(rules, args.seed, args.positions)
     if args.rollouts:
