@@ -160,7 +160,10 @@ class TrickFacts:
 
 def trick_facts(obs: Observation, facts: CardFacts, deck: Deck) -> TrickFacts:
     """`obs`'s `TrickFacts`, worked out once per trick history (`trick_history`: the
-    same object from one card to the next until a trick is taken), not once a decision."""
+    same object from one card to the next until a trick is taken), not once a decision;
+    from the state's records by card index when `observe` made `obs` (`finished_plays`),
+    else from `obs.tricks`: the same facts (a test compares them on every bundled
+    ruleset)."""
     key = trick_history(obs)
     last = _LAST_TRICKS
     if last and last[0] is key and last[1] is facts and last[2] is deck:

@@ -334,7 +334,7 @@ def trick_history(obs: Observation) -> tuple[Any, ...]:
     it works out from `obs.tricks` on it (by identity, the object kept) to do that once a
     trick instead of once a decision: a `tressette` rollout asks four decisions a trick,
     and building `obs.tricks` and reading it back was a tenth of the heuristic's time.
-    What the tricks hold is still read from `obs.tricks` only."""
+    A key only: what the tricks hold is read from `obs.tricks` (or `finished_plays`)."""
     s = _state_behind(obs)
     return obs.tricks if s is None else s.play.tricks
 
