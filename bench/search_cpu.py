@@ -11,7 +11,11 @@ less than in wall time). Prints the mean and median per specification, and with
 `--digest` a sha256 of the actions each chose (two checkouts that print the same digest
 made the same decisions: session 10 compared its solver's shared table with main's this
 way). Session 8 and 9 (docs/bots.md) matched `policy=heuristic`'s `iters` to the tree's
-CPU with it. A measurement, not a test: nothing fails.
+CPU with it. With `--rollouts K` (no specifications needed) it times instead the default
+search's rollouts alone: `search_improve.finish` from each position K times with
+`heuristic:endgame=false` and one `random.Random(seed)`, CPU ms a rollout and a digest of
+their ends (session 11 compared two checkouts' rollouts this way). A measurement, not a
+test: nothing fails.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import time
 from tressette_dsl.agents.base import choose
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.registry import build
+from tressette_dsl.agents.search_improve import finish
 from tressette_dsl.agents.search_moves import BidOrder, search_keys
 from tressette_dsl.engine import apply, deal_over, is_over, legal_actions, new_game
 from tressette_dsl.engine.actions import Bid
@@ -55,16 +60,38 @@ def positions(rules: Ruleset, seed: int, count: int) -> list[GameState]:
     return found
 
 
+def rollouts(rules: Ruleset, states: list[GameState], count: int, seed: int) -> None:
+    """CPU ms a rollout of the default search (`finish` by the heuristic in every seat)
+    from each of `states`, `count` times, and a digest of where they ended."""
+    base = HeuristicAgent(endgame=False)
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    finish(rules, states[0], base, random.Random(0))  # warm-up: the tables' first build
+    began = time.process_time()
+    for state in states:
+        for _ in range(count):
+            end = finish(rules, state, base, rng)
+            digest.update(repr(end.match.totals).encode())
+    ms = 1000 * (time.process_time() - began) / (count * len(states))
+    print(f"{count * len(states)} rollouts, {ms:.4f} ms a rollout, ends {digest.hexdigest()[:16]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("ruleset")
-    parser.add_argument("specs", nargs="+", help="bot specifications, e.g. search:iters=600")
+    parser.add_argument("specs", nargs="*", help="bot specifications, e.g. search:iters=600")
     parser.add_argument("--seed", type=int, default=88100)
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--digest", action="store_true", help="a sha256 of the decisions")
-    args = parser.parse_args()
+    parser.add_argument("--rollouts", type=int, default=0, help="time K rollouts a position")
+    args = parser.parse_intermixed_args()  # the specifications may follow the options
+    if not args.specs and not args.rollouts:
+        parser.error("give bot specifications, or --rollouts K")
     rules = load_ruleset(args.ruleset)
     states = positions(rules, args.seed, args.positions)
+    if args.rollouts:
+        rollouts(rules, states, args.rollouts, args.seed)
+        return
     agents = [build(spec) for spec in args.specs]
     spent: dict[str, list[float]] = {spec: [] for spec in args.specs}
     digests = {spec: hashlib.sha256() for spec in args.specs}

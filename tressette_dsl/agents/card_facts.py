@@ -10,11 +10,12 @@ cards, same numbers, so the same decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any
 
-from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.observe import Observation, finished_plays, seen_texts, trick_history
 from tressette_dsl.rules.model import Deck
 
 
@@ -130,7 +131,11 @@ def call_preference(suit_length: int, strength: int, top: int) -> float:
 def seen_cards(obs: Observation, hand: Iterable[str]) -> set[str]:
     """Cards whose place a seat knows: its hand, everything played, shown cards, its
     discards (the rule-based bots' `seen`; each play's card read by `itemgetter`, not a
-    generator per trick)."""
+    generator per trick). From the state's masks when `observe` made `obs` (`seen_texts`:
+    the same cards), else from the fields."""
+    texts = seen_texts(obs)
+    if texts is not None:
+        return set(texts)
     out = set(hand)
     for trick in obs.tricks:
         out.update(map(_CARD, trick["plays"]))
@@ -139,3 +144,72 @@ def seen_cards(obs: Observation, hand: Iterable[str]) -> set[str]:
         out.update(known)
     out.update(obs.discarded)
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class TrickFacts:
+    """What the heuristic reads from the deal's finished tricks (`obs.tricks`), the same
+    for every seat: the suits each seat showed it lacks (a card off the suit led while
+    follow-suit was in force), the seats that led each suit, and each trick's first card
+    by its number. Callers only read them (they are shared by every decision of a trick)."""
+
+    voids: dict[int, set[int]]
+    leaders: dict[int, set[int]]
+    firsts: dict[int, str]
+
+
+def trick_facts(obs: Observation, facts: CardFacts, deck: Deck) -> TrickFacts:
+    """`obs`'s `TrickFacts`, worked out once per trick history (`trick_history`: the
+    same object from one card to the next until a trick is taken), not once a decision;
+    from the state's records by card index when `observe` made `obs` (`finished_plays`),
+    else from `obs.tricks`: the same facts (a test compares them on every bundled
+    ruleset)."""
+    key = trick_history(obs)
+    last = _LAST_TRICKS
+    if last and last[0] is key and last[1] is facts and last[2] is deck:
+        found: TrickFacts = last[3]
+        return found
+    plays_of = finished_plays(obs)
+    if plays_of is None:  # a plain observation: its fields
+        plays_of = tuple(
+            (int(t["trick_no"]), bool(t.get("follow", False)), t["plays"]) for t in obs.tricks
+        )
+        suit_of: Mapping[Any, int] | Sequence[int] = facts.suit
+        text_of: Mapping[Any, str] | Sequence[str] | _Same = _same
+    else:  # the state's records: card indices
+        suit_of, text_of = deck.card_suit, deck.card_text
+    in_play = facts.index
+    voids: dict[int, set[int]] = {}
+    leaders: dict[int, set[int]] = {}
+    firsts: dict[int, str] = {}
+    for trick_no, follow, plays in plays_of:
+        if not plays:
+            continue
+        first = plays[0][1]
+        text = text_of[first]
+        firsts[trick_no] = text
+        if text in in_play:
+            leaders.setdefault(int(suit_of[first]), set()).add(int(plays[0][0]))
+        if not follow:
+            continue
+        led = suit_of[first]
+        for seat, card in plays[1:]:
+            if suit_of[card] != led:
+                voids.setdefault(int(seat), set()).add(int(led))
+    out = TrickFacts(voids, leaders, firsts)
+    _LAST_TRICKS[:] = [key, facts, deck, out]  # the key kept: its id is not reused meanwhile
+    return out
+
+
+# the last trick history worked out: [its key, the deck's facts, the deck, its TrickFacts]
+
+
+class _Same:
+    """`text_of` for plays already given by text: the text itself."""
+
+    def __getitem__(self, text: str) -> str:
+        return text
+
+
+_same = _Same()
+_LAST_TRICKS: list[Any] = []

@@ -71,7 +71,12 @@ from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays, verb
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.bid_table import bid_chance
-from tressette_dsl.agents.card_facts import call_preference, card_lookups, seen_cards
+from tressette_dsl.agents.card_facts import (
+    call_preference,
+    card_lookups,
+    seen_cards,
+    trick_facts,
+)
 from tressette_dsl.agents.endgame import endgame_card
 from tressette_dsl.agents.endgame_worlds import sampled_card
 from tressette_dsl.agents.heuristic_eval import card_scorer, override_margin
@@ -79,7 +84,8 @@ from tressette_dsl.agents.heuristic_features import card_features
 from tressette_dsl.agents.signal_sense import sense
 from tressette_dsl.agents.trump_play import trump_card
 from tressette_dsl.engine.actions import Action
-from tressette_dsl.engine.observe import Observation
+from tressette_dsl.engine.observe import Observation, trick_history
+from tressette_dsl.engine.observe import seen_mask as observed_seen_mask
 from tressette_dsl.rules.model import AuctionPhase, Deck, Ruleset
 from tressette_dsl.rules.phases.auction import BidSpec
 
@@ -225,6 +231,9 @@ class _View:
         self.reverse = rules.match.winner == "lowest"
         self._voids: dict[int, set[int]] | None = None
         self._seen: set[str] | None = None
+        self._mask: int | None = None  # `seen()` as a mask (`seen_mask`)
+        self._state_read = False  # `observe.seen_mask` asked (`_state_seen`)
+        self._state_mask: int | None = None
         self.worlds: Worlds | None = None  # the caller's worlds, for the last tricks
         self.rng: random.Random | None = None
         # the deck's facts by card text: one dict lookup a question (`card_facts`)
@@ -253,8 +262,37 @@ class _View:
         only read it."""
         if self._seen is not None:
             return self._seen
-        out = self._seen = seen_cards(self.obs, self.hand)
+        mask = self._state_seen()
+        if mask is not None:  # the state's masks: their texts are the cards
+            out = self._seen = set(self.deck.texts(mask))
+        else:
+            out = self._seen = seen_cards(self.obs, self.hand)
         return out
+
+    def _state_seen(self) -> int | None:
+        """`observe.seen_mask` of this decision's observation (read once), None when it
+        must be read from the fields."""
+        if not self._state_read:
+            self._state_mask = observed_seen_mask(self.obs) if self.obs is not None else None
+            self._state_read = True
+        return self._state_mask
+
+    def seen_mask(self) -> int:
+        """`seen()` as a mask of card indices (once a decision): read from the state's masks
+        when `observe` made the observation (`observe.seen_mask`), else from `seen()`'s
+        texts. The card evaluator keys what it knows of a suit's unseen cards on it."""
+        mask = self._mask
+        if mask is None:
+            mask = self._state_seen()
+            if mask is None:
+                index = self.facts.index
+                mask = 0
+                for card in self.seen():
+                    bit = index.get(card)
+                    if bit is not None:
+                        mask |= 1 << bit
+            self._mask = mask
+        return mask
 
     def unseen_strengths(self, seen: set[str]) -> dict[int, list[int]]:
         """Per suit, the strengths of the deck's cards not in `seen` (this decision's
@@ -278,20 +316,10 @@ class _View:
         """Suits each seat has shown it lacks: a card off the suit led in a finished trick
         whose record says follow-suit was in force (`follow`; a seat free to play any card,
         as in tressette-in-due's last tricks or without follow-suit, shows nothing).
-        Worked out once a decision; callers only read it."""
-        if self._voids is not None:
-            return self._voids
-        out: dict[int, set[int]] = {}
-        for trick in self.obs.tricks:
-            plays = trick["plays"]
-            if not trick.get("follow", False) or not plays:
-                continue
-            led = self.suit(plays[0][1])
-            for seat, card in plays[1:]:
-                if self.suit(card) != led:
-                    out.setdefault(int(seat), set()).add(led)
-        self._voids = out
-        return out
+        Worked out once a trick (`card_facts.trick_facts`); callers only read it."""
+        if self._voids is None:
+            self._voids = trick_facts(self.obs, self.facts, self.deck).voids
+        return self._voids
 
     def uncatchable(self, card: str, seats: Sequence[int], seen: set[str]) -> bool:
         """Nobody of `seats` can beat `card` in its own suit: no unseen card of the suit
@@ -581,7 +609,12 @@ class _View:
         trumps = self.trump() is not None
         off_suit = bool(obs.trick) and self._off_suit(cards)
         scorer = card_scorer(
-            self.rules, len(obs.trick), len(obs.tricks), len(self.hand), trumps, off_suit=off_suit
+            self.rules,
+            len(obs.trick),
+            len(trick_history(obs)),  # as many as `obs.tricks`, without building them
+            len(self.hand),
+            trumps,
+            off_suit=off_suit,
         )
         if scorer is None:
             return choice
@@ -627,7 +660,7 @@ class _View:
         partners = self.partners()
         if not partners or not any(said["seat"] in partners for said in self.obs.signals):
             return holds, void  # nothing said by a partner: nothing read
-        firsts = {int(t["trick_no"]): t["plays"][0][1] for t in self.obs.tricks if t["plays"]}
+        firsts = dict(trick_facts(self.obs, self.facts, self.deck).firsts)
         if self.obs.trick:
             firsts[self.obs.trick_no] = self.obs.trick[0][1]
         for said in self.obs.signals:

@@ -20,6 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from tressette_dsl.agents.card_facts import trick_facts
 from tressette_dsl.rules.model import Deck
 
 if TYPE_CHECKING:
@@ -101,19 +102,20 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
     trump = view.trump()
 
     rows: list[list[float]] = []
+    known, suit_of, beats = suits.known, facts.suit, view.beats
     for card in cards:
-        suit = facts.suit[card]
-        info = suits.of(suit)
+        suit = suit_of[card]
+        info = known.get(suit) or suits.of(suit)
         strength = strength_of[card]
         value = value_of[card] / unit
-        beaters = info.beaters(strength)
-        master = 1.0 if beaters == 0 else 0.0
-        mine = info.mine
-        held = len(mine)
-        above = info.above(strength)
         n = info.n
+        beaters = n - bisect_right(info.strengths, strength)  # `_Suit.beaters`
+        master = 1.0 if beaters == 0 else 0.0
+        mine_strengths = info.mine_strengths
+        held = len(mine_strengths)
+        above = held - bisect_right(mine_strengths, strength)  # `_Suit.above`
         fbeaters = float(beaters)
-        wins = following and view.beats(card, best)
+        wins = following and beats(card, best)
         safe = wins and view.uncatchable(card, threats, seen)
         rows.append(
             [
@@ -148,8 +150,7 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
                 # the session-6 columns
                 info.mean,
                 fbeaters / n if n else 0.0,
-                sum([v for r, v in info.unseen if r > strength], 0.0),
-                sum([v for r, v in info.unseen if r < strength], 0.0),
+                *info.sums(strength),  # the unseen points above it, below it
                 value * fbeaters,
                 float(above),
                 float(held - 1 - above),
@@ -166,26 +167,82 @@ def card_features(view: _View, cards: Sequence[str], rule_choice: str) -> list[l
     return rows
 
 
-# id(deck) -> (the deck, per suit its cards in play in the deck's order as (text,
-# strength, points in the deck's units)); bounded by the decks loaded
-_SUIT_CARDS: dict[int, tuple[Deck, tuple[tuple[tuple[str, int, float], ...], ...]]] = {}
+class _Unseen:
+    """A suit's cards in play that the deciding seat has not seen, as (strength, points in
+    the deck's units) in the deck's order, and what the rows read of them. A function of
+    which cards they are alone, so remembered by their mask (`_SuitTable.unseen`): the
+    search's rollouts meet the same few patterns of a suit's unseen cards in decision after
+    decision. Each number is the expression the rows used, over the same values in the same
+    order: the same floats."""
+
+    __slots__ = ("_sums", "mean", "n", "points", "strengths", "unseen")
+
+    def __init__(self, unseen: list[tuple[int, float]]) -> None:
+        self.unseen = unseen
+        self.n = n = len(unseen)
+        self.strengths = sorted([st for st, _v in unseen])
+        points = 0.0
+        for _st, v in unseen:  # (accumulated as the unseen cards came, deck order)
+            points = points + v
+        self.points = points
+        self.mean = sum([v for _r, v in unseen]) / n if n else 0.0
+        self._sums: dict[int, tuple[float, float]] = {}
+
+    def sums(self, strength: int) -> tuple[float, float]:
+        """The points of the unseen cards stronger than `strength`, and of the weaker."""
+        found = self._sums.get(strength)
+        if found is None:
+            unseen = self.unseen
+            found = self._sums[strength] = (
+                sum([v for r, v in unseen if r > strength], 0.0),
+                sum([v for r, v in unseen if r < strength], 0.0),
+            )
+        return found
 
 
-def _suit_cards(view: _View, unit: float) -> tuple[tuple[tuple[str, int, float], ...], ...]:
-    """The deck's cards in play by suit, in the deck's order, with their points divided
-    by the unit once (the same division the rows made for every unseen card)."""
+class _SuitTable:
+    """A deck's cards in play by suit, in the deck's order, as (bit, strength, points in
+    the deck's units: divided once), each suit's mask, and the `_Unseen` facts met so far
+    by their mask (bounded: cleared when full)."""
+
+    def __init__(self, view: _View, unit: float) -> None:
+        by_suit: list[list[tuple[int, int, float]]] = [[] for _ in view.facts.by_suit]
+        masks = [0] * len(by_suit)
+        for index, _text, suit, strength, value in view.facts.in_order:
+            by_suit[suit].append((1 << index, strength, value / unit))
+            masks[suit] |= 1 << index
+        self.cards = tuple(tuple(cards) for cards in by_suit)
+        self.masks = tuple(masks)
+        self.known: dict[int, _Unseen] = {}
+
+    def unseen(self, suit: int, seen: int) -> _Unseen:
+        """The facts of `suit`'s cards not in the mask `seen`."""
+        mask = self.masks[suit] & ~seen
+        found = self.known.get(mask)
+        if found is None:
+            if len(self.known) >= _MAX_PATTERNS:
+                self.known.clear()
+            found = self.known[mask] = _Unseen(
+                [(st, v) for bit, st, v in self.cards[suit] if bit & mask]
+            )
+        return found
+
+
+_MAX_PATTERNS = 1 << 16  # a deck's remembered unseen patterns (4 suits of 10 cards: 4,096)
+# id(deck) -> (the deck, its unit, its table); bounded by the decks loaded
+_TABLES: dict[int, tuple[Deck, float, _SuitTable]] = {}
+
+
+def _suit_table(view: _View, unit: float) -> _SuitTable:
     deck = view.deck
-    found = _SUIT_CARDS.get(id(deck))
-    if found is not None and found[0] is deck:
-        return found[1]
-    by_suit: list[list[tuple[str, int, float]]] = [[] for _ in view.facts.by_suit]
-    for _i, text, suit, strength, value in view.facts.in_order:
-        by_suit[suit].append((text, strength, value / unit))
-    out = tuple(tuple(cards) for cards in by_suit)
-    if len(_SUIT_CARDS) >= 64:
-        _SUIT_CARDS.clear()
-    _SUIT_CARDS[id(deck)] = (deck, out)
-    return out
+    found = _TABLES.get(id(deck))
+    if found is not None and found[0] is deck and found[1] == unit:
+        return found[2]
+    table = _SuitTable(view, unit)
+    if len(_TABLES) >= 64:
+        _TABLES.clear()
+    _TABLES[id(deck)] = (deck, unit, table)
+    return table
 
 
 class _Suits:
@@ -194,7 +251,8 @@ class _Suits:
 
     def __init__(self, view: _View, seen: set[str], partners: set[int], unit: float) -> None:
         self.view, self.seen, self.partners, self.unit = view, seen, partners, unit
-        self.cards = _suit_cards(view, unit)
+        self.table = _suit_table(view, unit)
+        self.seen_mask = view.seen_mask()
         self.known: dict[int, _Suit] = {}
         self.voids = view.voids()
         self.opponents = view.opponents()
@@ -230,16 +288,12 @@ class _Suits:
         return found
 
     def leaders(self, suit: int) -> set[int]:
-        """The seats that led `suit` in a finished trick."""
+        """The seats that led `suit` in a finished trick (`card_facts.trick_facts`)."""
         led_by = self.led_by
         if led_by is None:
-            view = self.view
-            by_text = view.deck.by_text
-            led_by = self.led_by = {}
-            for done in view.obs.tricks:
-                plays = done["plays"]
-                if plays and plays[0][1] in by_text:
-                    led_by.setdefault(view.suit(plays[0][1]), set()).add(int(plays[0][0]))
+            led_by = self.led_by = trick_facts(
+                self.view.obs, self.view.facts, self.view.deck
+            ).leaders
         return led_by.get(suit, set())
 
 
@@ -248,16 +302,12 @@ class _Suit:
     order, the seat's holding, voids shown in it, who led it, what a partner said of it."""
 
     def __init__(self, suits: _Suits, suit: int) -> None:
-        view, seen = suits.view, suits.seen
+        view = suits.view
         strength_of = view.facts.strength
-        self.unseen = unseen = [(st, v) for text, st, v in suits.cards[suit] if text not in seen]
-        self.n = n = len(unseen)
-        self.strengths = strengths = sorted([st for st, _v in unseen])
-        points = 0.0
-        for _st, v in unseen:  # (accumulated as the unseen cards came, deck order)
-            points = points + v
-        self.points = points
-        self.mean = sum([v for _r, v in unseen]) / n if n else 0.0
+        info = suits.table.unseen(suit, suits.seen_mask)
+        self.unseen, self.n, self.strengths = info.unseen, info.n, info.strengths
+        n, strengths = info.n, info.strengths
+        self.points, self.mean, self.sums = info.points, info.mean, info.sums
         self.mine = mine = suits.held.get(suit, [])
         self.mine_strengths = mine_strengths = sorted([strength_of[c] for c in mine])
         # a master: no unseen card stronger (`beaters` 0)
