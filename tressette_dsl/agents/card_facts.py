@@ -165,10 +165,9 @@ def trick_facts(obs: Observation, facts: CardFacts, deck: Deck) -> TrickFacts:
     else from `obs.tricks`: the same facts (a test compares them on every bundled
     ruleset)."""
     key = trick_history(obs)
-    last = _LAST_TRICKS
-    if last and last[0] is key and last[1] is facts and last[2] is deck:
-        found: TrickFacts = last[3]
-        return found
+    last = _LAST_TRICKS[0]  # read once: a bot in another thread may store another entry
+    if last is not None and last[0] is key and last[1] is facts and last[2] is deck:
+        return last[3]
     plays_of = finished_plays(obs)
     if plays_of is None:  # a plain observation: its fields
         plays_of = tuple(
@@ -197,11 +196,8 @@ def trick_facts(obs: Observation, facts: CardFacts, deck: Deck) -> TrickFacts:
             if suit_of[card] != led:
                 voids.setdefault(int(seat), set()).add(int(led))
     out = TrickFacts(voids, leaders, firsts)
-    _LAST_TRICKS[:] = [key, facts, deck, out]  # the key kept: its id is not reused meanwhile
+    _LAST_TRICKS[0] = (key, facts, deck, out)  # replaced whole; the key kept alive with it
     return out
-
-
-# the last trick history worked out: [its key, the deck's facts, the deck, its TrickFacts]
 
 
 class _Same:
@@ -212,4 +208,7 @@ class _Same:
 
 
 _same = _Same()
-_LAST_TRICKS: list[Any] = []
+# the last trick history worked out, as one entry (its key, the deck's facts, the deck, its
+# TrickFacts) replaced whole and read once: the browser table's bots run in a thread pool,
+# and an entry changed a slot at a time could pair one game's key with another's facts
+_LAST_TRICKS: list[tuple[Any, CardFacts, Deck, TrickFacts] | None] = [None]

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import sys
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -121,3 +123,36 @@ def test_decisions_from_observe_are_the_eager_fields_decisions(name: str) -> Non
         assert fast == slow, (name, decided)
         decided += 1
     assert decided > 10
+
+
+def test_trick_facts_of_two_games_in_threads_stay_their_own() -> None:
+    """The remembered last trick history is one entry replaced whole and read once: bots
+    of two games asking in turn from several threads (the browser table's pool) each get
+    their own game's facts, never a key of one paired with the facts of the other. A
+    guard, not a reproduction: CPython 3.11 does not switch threads between the reads of
+    the old four-slot list either, so that version passed too; the entry read once does
+    not depend on where an interpreter may switch."""
+    rules = load_ruleset("tressette")
+    facts = card_facts(rules.deck)
+    games = []
+    for seed in (3, 4):  # one state of each game, four tricks in
+        state, rng = new_game(rules, seed), random.Random(seed)
+        while len(state.play.tricks) < 4:  # random cards, no claim (it ends the match)
+            plays = [a for a in legal_actions(rules, state) if str(a) != "claim"]
+            state, _events = apply(rules, state, rng.choice(plays))
+        obs = observe(rules, state, 0)
+        games.append((obs, _field_facts(_eager(obs), facts)))
+    assert games[0][1] != games[1][1]  # two different histories, or the test shows nothing
+
+    def ask(k: int) -> bool:
+        obs, want = games[k % 2]
+        got = trick_facts(obs, facts, rules.deck)
+        return (got.voids, got.leaders) == want
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch between almost any two bytecodes
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            assert all(pool.map(ask, range(20_000)))
+    finally:
+        sys.setswitchinterval(interval)
