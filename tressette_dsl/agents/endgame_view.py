@@ -25,7 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from tressette_dsl.engine.observe import Observation
+from tressette_dsl.agents.card_facts import card_facts, trick_facts
+from tressette_dsl.engine.observe import Observation, known_masks
 from tressette_dsl.rules.model import DiscardPhase, Ruleset, TricksPhase, iter_cards
 
 
@@ -51,15 +52,19 @@ def position(rules: Ruleset, obs: Observation) -> Position | None:
     n = rules.players.count
     if obs.to_act is None or obs.leader is None or len(obs.hand_sizes) != n:
         return None
+    known = known_masks(obs)  # None: read from the `known` field
     own = _mask(by_text, obs.hand)
     hands = [0] * n
     hands[obs.seat] = own
-    seen = own | _mask(by_text, obs.discarded)
+    seen = own
     slots = [0] * n
     for x in range(n):
         if x == obs.seat:
             continue
-        shown = _mask(by_text, obs.known[x]) if x < len(obs.known) else 0
+        if known is not None:
+            shown = known[x]
+        else:
+            shown = _mask(by_text, obs.known[x]) if x < len(obs.known) else 0
         hands[x] = shown
         seen |= shown
         slots[x] = obs.hand_sizes[x] - shown.bit_count()
@@ -68,6 +73,7 @@ def position(rules: Ruleset, obs: Observation) -> Position | None:
     voids = _voids(rules, obs)
     if _open_everywhere(slots, voids):
         return None  # (before the tricks and zones are read: the common answer, cheaply)
+    seen |= _mask(by_text, obs.discarded)
     won, tricks_won, in_tricks = captured(by_text, obs, n)
     seen |= in_tricks
     trick = tuple((int(x), int(by_text[c])) for x, c in obs.trick)
@@ -151,21 +157,14 @@ def _zones(rules: Ruleset, obs: Observation) -> list[tuple[int, int]] | None:
 def _voids(rules: Ruleset, obs: Observation) -> list[set[int]]:
     """Per seat, the suits it showed it lacks (see the module's docstring)."""
     n = rules.players.count
-    out: list[set[int]] = [set() for _ in range(n)]
     spec = next((p for p in rules.flow if isinstance(p, TricksPhase)), None)
     if spec is not None and spec.draw is not None and not spec.draw.shown:
-        return out  # a blind draw may refill a void: claim nothing
-    suit_of = rules.deck.card_suit
-    by_text = rules.deck.by_text
-    for t in obs.tricks:
-        plays = t["plays"]
-        if not t.get("follow", False) or not plays:
-            continue
-        led = suit_of[by_text[plays[0][1]]]
-        for x, card in plays[1:]:
-            if suit_of[by_text[card]] != led:
-                out[int(x)].add(int(led))
-    return out
+        return [set() for _ in range(n)]  # a blind draw may refill a void: claim nothing
+    # the finished tricks' voids, worked out once a trick for every reader (`trick_facts`:
+    # a card off the suit led while follow-suit was in force); copied, as callers may add
+    deck = rules.deck
+    shown = trick_facts(obs, card_facts(deck), deck).voids
+    return [set(shown.get(x, ())) for x in range(n)]
 
 
 def _open_everywhere(slots: list[int], voids: list[set[int]]) -> bool:

@@ -350,6 +350,23 @@ def finished_plays(obs: Observation) -> tuple[tuple[int, bool, Any], ...] | None
     return tuple([(t.trick_no, t.follow, t.plays) for t in s.play.tricks])
 
 
+def known_masks(obs: Observation) -> tuple[int, ...] | None:
+    """For an observation `observe` made of a ruleset without a dummy: per seat, the
+    cards of that hand every seat has seen, as masks (`known`'s cards; the seat's own
+    entry is its whole hand, as `known` lists it). None for another observation or with a
+    dummy: the caller reads `known`. The exact endgame's `position` asks this on every
+    decision of the last tricks, mostly only to count each hand's unknown cards."""
+    s = _state_behind(obs)
+    if s is None:
+        return None
+    rules: Ruleset = _RULES_OF(obs)
+    if rules.players.dummy is not None:
+        return None
+    seat = _SEAT_OF(obs)
+    hands, public = s.cards.hands, s.seen.public
+    return tuple([hands[x] if x == seat else public[x] & hands[x] for x in range(s.n)])
+
+
 def seen_texts(obs: Observation) -> tuple[str, ...] | None:
     """`seen_mask`'s cards as texts (None where it is None)."""
     mask = seen_mask(obs)
@@ -450,6 +467,7 @@ __all__ = [
     "Observation",
     "finished_plays",
     "iter_cards",
+    "known_masks",
     "observe",
     "seen_mask",
     "seen_texts",

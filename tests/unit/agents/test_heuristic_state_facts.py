@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from tressette_dsl.agents.card_facts import CardFacts, card_facts, seen_cards, trick_facts
+from tressette_dsl.agents.endgame_view import position
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.engine import apply, is_over, legal_actions, new_game, observe
-from tressette_dsl.engine.observe import Observation, seen_texts, trick_history
+from tressette_dsl.engine.observe import Observation, known_masks, seen_texts, trick_history
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.loader import load_ruleset
 from tressette_dsl.rules.model import Ruleset
@@ -156,3 +157,29 @@ def test_trick_facts_of_two_games_in_threads_stay_their_own() -> None:
             assert all(pool.map(ask, range(20_000)))
     finally:
         sys.setswitchinterval(interval)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_endgame_position_from_the_state_is_the_fields_position(name: str) -> None:
+    """`endgame_view.position` reads the hands' known cards (`observe.known_masks`) and the
+    voids (`trick_facts`) from the state behind an observation `observe` made: the same
+    position (or the same None) as from the fields, at every seat of random games."""
+    rules = load_ruleset(name)
+    deck = rules.deck
+    found = 0
+    for state in _states(rules, games=3, steps=200):
+        for seat in range(state.n):
+            obs = observe(rules, state, seat)
+            eager = _eager(obs)
+            masks = known_masks(obs)
+            if rules.players.dummy is None:
+                assert masks is not None
+                assert tuple(deck.texts(m) for m in masks) == eager.known
+            else:
+                assert masks is None
+            assert known_masks(eager) is None
+            got = position(rules, obs)
+            assert got == position(rules, eager)
+            found += got is not None
+    if name in ("tressette-in-due", "calabresella", "briscola-chiamata"):
+        assert found > 0, name  # some positions determined, not only Nones compared
