@@ -350,19 +350,28 @@ def finished_plays(obs: Observation) -> tuple[tuple[int, bool, Any], ...] | None
     return tuple([(t.trick_no, t.follow, t.plays) for t in s.play.tricks])
 
 
-def known_masks(obs: Observation) -> tuple[int, ...] | None:
-    """For an observation `observe` made of a ruleset without a dummy: per seat, the
-    cards of that hand every seat has seen, as masks (`known`'s cards; the seat's own
-    entry is its whole hand, as `known` lists it). None for another observation or with a
-    dummy: the caller reads `known`. The exact endgame's `position` asks this on every
-    decision of the last tricks, mostly only to count each hand's unknown cards."""
+def _seat_state(obs: Observation) -> tuple[GameState, int] | None:
+    """The state behind an observation `observe` made and its seat, when the seat's view
+    is the plain one (no dummy, whose owner also sees the dummy's hand); else None."""
     s = _state_behind(obs)
     if s is None:
         return None
     rules: Ruleset = _RULES_OF(obs)
     if rules.players.dummy is not None:
         return None
-    seat = _SEAT_OF(obs)
+    return s, _SEAT_OF(obs)
+
+
+def known_masks(obs: Observation) -> tuple[int, ...] | None:
+    """For an observation `observe` made of a ruleset without a dummy: per seat, the
+    cards of that hand every seat has seen, as masks (`known`'s cards; the seat's own
+    entry is its whole hand, as `known` lists it). None for another observation or with a
+    dummy: the caller reads `known`. The exact endgame's `position` asks this on every
+    decision of the last tricks, mostly only to count each hand's unknown cards."""
+    found = _seat_state(obs)
+    if found is None:
+        return None
+    s, seat = found
     hands, public = s.cards.hands, s.seen.public
     return tuple([hands[x] if x == seat else public[x] & hands[x] for x in range(s.n)])
 
@@ -384,13 +393,10 @@ def seen_mask(obs: Observation) -> int | None:
     compares them on random games of every bundled ruleset). None for another observation
     or with a dummy (whose owner sees its hand): the caller reads the fields then. Those
     fields cost a text per card and a tuple per seat each decision; the masks, a few `|`s."""
-    s = _state_behind(obs)
-    if s is None:
+    found = _seat_state(obs)
+    if found is None:
         return None
-    rules: Ruleset = _RULES_OF(obs)
-    if rules.players.dummy is not None:
-        return None
-    seat = _SEAT_OF(obs)
+    s, seat = found
     cards = s.cards
     hands, public = cards.hands, s.seen.public
     mask: int = hands[seat] | s.seen.discarded[seat]

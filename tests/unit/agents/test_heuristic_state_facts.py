@@ -43,6 +43,15 @@ def _states(rules: Ruleset, games: int, steps: int) -> Iterator[GameState]:
             state, _events = apply(rules, state, rng.choice(legal_actions(rules, state)))
 
 
+def _views(rules: Ruleset) -> Iterator[tuple[Observation, Observation]]:
+    """Every seat's observation of the states of three random games, with a plain copy of
+    its fields (the reference path)."""
+    for state in _states(rules, games=3, steps=200):
+        for seat in range(state.n):
+            obs = observe(rules, state, seat)
+            yield obs, _eager(obs)
+
+
 def _field_facts(
     obs: Observation, facts: CardFacts
 ) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
@@ -68,26 +77,23 @@ def test_state_facts_are_the_fields_facts(name: str) -> None:
     rules = load_ruleset(name)
     facts = card_facts(rules.deck)
     checked = 0
-    for state in _states(rules, games=3, steps=200):
-        for seat in range(state.n):
-            obs = observe(rules, state, seat)
-            eager = _eager(obs)
-            texts = seen_texts(obs)
-            if rules.players.dummy is None:
-                assert texts is not None
-                assert set(texts) == seen_cards(eager, eager.hand)
-            else:  # a dummy's owner sees its hand: read from the fields
-                assert texts is None
-            assert seen_texts(eager) is None
-            assert seen_cards(obs, obs.hand) == seen_cards(eager, eager.hand)
-            assert len(trick_history(obs)) == len(eager.tricks)
-            assert trick_history(eager) is eager.tricks
-            got = trick_facts(obs, facts, rules.deck)
-            assert (got.voids, got.leaders) == _field_facts(eager, facts)
-            assert got.firsts == {
-                int(t["trick_no"]): t["plays"][0][1] for t in eager.tricks if t["plays"]
-            }
-            checked += 1
+    for obs, eager in _views(rules):
+        texts = seen_texts(obs)
+        if rules.players.dummy is None:
+            assert texts is not None
+            assert set(texts) == seen_cards(eager, eager.hand)
+        else:  # a dummy's owner sees its hand: read from the fields
+            assert texts is None
+        assert seen_texts(eager) is None
+        assert seen_cards(obs, obs.hand) == seen_cards(eager, eager.hand)
+        assert len(trick_history(obs)) == len(eager.tricks)
+        assert trick_history(eager) is eager.tricks
+        got = trick_facts(obs, facts, rules.deck)
+        assert (got.voids, got.leaders) == _field_facts(eager, facts)
+        assert got.firsts == {
+            int(t["trick_no"]): t["plays"][0][1] for t in eager.tricks if t["plays"]
+        }
+        checked += 1
     assert checked > 20
 
 
@@ -167,19 +173,16 @@ def test_the_endgame_position_from_the_state_is_the_fields_position(name: str) -
     rules = load_ruleset(name)
     deck = rules.deck
     found = 0
-    for state in _states(rules, games=3, steps=200):
-        for seat in range(state.n):
-            obs = observe(rules, state, seat)
-            eager = _eager(obs)
-            masks = known_masks(obs)
-            if rules.players.dummy is None:
-                assert masks is not None
-                assert tuple(deck.texts(m) for m in masks) == eager.known
-            else:
-                assert masks is None
-            assert known_masks(eager) is None
-            got = position(rules, obs)
-            assert got == position(rules, eager)
-            found += got is not None
+    for obs, eager in _views(rules):
+        masks = known_masks(obs)
+        if rules.players.dummy is None:
+            assert masks is not None
+            assert tuple(deck.texts(m) for m in masks) == eager.known
+        else:
+            assert masks is None
+        assert known_masks(eager) is None
+        got = position(rules, obs)
+        assert got == position(rules, eager)
+        found += got is not None
     if name in ("tressette-in-due", "calabresella", "briscola-chiamata"):
         assert found > 0, name  # some positions determined, not only Nones compared
