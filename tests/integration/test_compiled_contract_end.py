@@ -19,7 +19,7 @@ that gives no whole number fails on both paths with the interpreter's own messag
 from __future__ import annotations
 
 import random
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -120,12 +120,6 @@ def closed(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     return answers
 
 
-def _overlay(tmp_path: Path, base: str, body: str) -> Ruleset:
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
-    return load_ruleset(path)
-
-
 @pytest.mark.parametrize("name", [*BUNDLED, "calabresella-a-quattro"])
 def test_contract_deal_ends_play_the_same(
     name: str, scored: list[bool], closed: list[bool], monkeypatch: pytest.MonkeyPatch
@@ -141,13 +135,13 @@ def test_contract_deal_ends_play_the_same(
 @pytest.mark.parametrize("case", sorted(OVERLAYS))
 def test_contract_end_overlay_plays_the_same(
     case: str,
-    tmp_path: Path,
+    house: Callable[..., Ruleset],
     scored: list[bool],
     closed: list[bool],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     base, body = OVERLAYS[case]
-    rules = _overlay(tmp_path, base, body)
+    rules = house(base, body)
     assert compile_ruleset(rules).contract_end is not None
     compare(rules, 100, monkeypatch)
     assert sum(scored) >= 60, "the deals were not scored on the kernel's side"
@@ -162,12 +156,12 @@ def test_contract_end_overlay_plays_the_same(
     ],
 )
 def test_all_pass_deals_are_dealt_again_on_the_kernel_side(
-    base: str, body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    base: str, body: str, house: Callable[..., Ruleset], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A deal everybody passed (session 9): recorded and its next dealer chosen by the
     interpreter's `_abandon`, the next deal dealt by `Packets` (`ContractEnd.restart`),
     never by the interpreter's `_restart` - the same game on both paths."""
-    rules = _overlay(tmp_path, base, body)
+    rules = house(base, body)
     again: list[bool] = []
     fallbacks: list[int] = []
     real = ContractEnd.restart
@@ -196,10 +190,12 @@ def _error(rules: Ruleset, state: GameState, seed: int, engine: str) -> str:
     return str(raised.value)
 
 
-def test_a_payoff_of_no_whole_number_fails_the_same(tmp_path: Path, scored: list[bool]) -> None:
+def test_a_payoff_of_no_whole_number_fails_the_same(
+    house: Callable[..., Ruleset], scored: list[bool]
+) -> None:
     """Half the value for a defender is no whole number: the kernel's side gives the deal
     back to `score_deal`, which fails with the message the interpreter gives."""
-    rules = _overlay(tmp_path, "calabresella", 'payoff: {value: "contract_value / 2"}')
+    rules = house("calabresella", 'payoff: {value: "contract_value / 2"}')
     state = new_game(rules, 3)
     want = _error(rules, state, 3, "interpreted")
     assert "not a whole number" in want
@@ -207,7 +203,7 @@ def test_a_payoff_of_no_whole_number_fails_the_same(tmp_path: Path, scored: list
     assert False in scored
 
 
-def test_other_shapes_stay_the_interpreters(tmp_path: Path) -> None:
+def test_other_shapes_stay_the_interpreters(house: Callable[..., Ruleset]) -> None:
     """People at the table (`calabresella-a-quattro`) end their deals on the kernel's
     side, which `tressette compile` says; a big win that ends the match keeps the
     interpreter's deal end."""
@@ -219,7 +215,7 @@ def test_other_shapes_stay_the_interpreters(tmp_path: Path) -> None:
     )
     once = "{multiplier: null, games: 1}"
     body = f"scoring: {{big_win_effect: win_match, big_wins: {{cappotto: {once}}}}}"
-    rules = _overlay(tmp_path, "calabresella", f"{body[:-2]}, stramazzo: {once}}}}}")
+    rules = house("calabresella", f"{body[:-2]}, stramazzo: {once}}}}}")
     assert ContractEnd.applies(rules) == "scoring.big_win_effect: win_match"
     assert compile_ruleset(rules).contract_end is None
 

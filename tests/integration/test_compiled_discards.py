@@ -14,7 +14,7 @@ phase.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,7 +22,7 @@ import pytest
 from tests.integration.test_compiled_contract import compare
 from tressette_dsl.compiled import discards as discards_module
 from tressette_dsl.engine.phases import discard as discard_kind
-from tressette_dsl.loader import load_ruleset
+from tressette_dsl.rules.model import Ruleset
 
 CASES: dict[str, tuple[str, str, bool]] = {  # (base, overlay, laid on the locals)
     "calabresella": ("calabresella", "", True),
@@ -86,15 +86,18 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_discards_play_the_same(
-    case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
+    case: str,
+    house: Callable[..., Ruleset],
+    counts: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    play_case(CASES[case], tmp_path, counts, monkeypatch)
+    play_case(CASES[case], house, counts, monkeypatch)
     assert counts["acts"] == 0  # every card on the locals, the last ones too
 
 
 def play_case(
     case: tuple[str, str, bool],
-    tmp_path: Path,
+    house: Callable[..., Ruleset],
     counts: dict[str, int],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -103,9 +106,7 @@ def play_case(
     caller's to check (here none, in test_compiled_takes each seat's last card but
     where the phase ends with it)."""
     base, body, on_locals = case
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
-    compare(load_ruleset(path), 100, monkeypatch)
+    compare(house(base, body), 100, monkeypatch)
     if on_locals:
         assert counts["runs"] >= 20
         assert counts["cards"] > counts["runs"]

@@ -12,7 +12,7 @@ passed both seen ending there.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,6 +23,7 @@ from tressette_dsl.compiled import speeches as speeches_module
 from tressette_dsl.engine.actions import Pass
 from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.loader import load_ruleset
+from tressette_dsl.rules.model import Ruleset
 
 BUNDLED = [
     "calabresella",
@@ -99,12 +100,12 @@ def test_speeches_play_the_same(
 
 @pytest.mark.parametrize("case", sorted(OVERLAYS))
 def test_speeches_overlay_plays_the_same(
-    case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
+    case: str,
+    house: Callable[..., Ruleset],
+    counts: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    base, body = OVERLAYS[case]
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
-    _check(load_ruleset(path), 80, counts, monkeypatch)
+    _check(house(*OVERLAYS[case]), 80, counts, monkeypatch)
 
 
 @pytest.mark.parametrize(
@@ -116,14 +117,12 @@ def test_speeches_overlay_plays_the_same(
     ],
 )
 def test_mostly_passing_auctions_play_the_same(
-    base: str, body: str, tmp_path: Path, counts: dict[str, int]
+    base: str, body: str, house: Callable[..., Ruleset], counts: dict[str, int]
 ) -> None:
     """Seats that mostly pass (`test_compiled_contract.passing`): the auctions that end
     with the last seat left bidding, or with everybody passing, as the interpreter ends
     them - on auctions that really went so."""
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-case\nextends: {base}\n{body}\n", encoding="utf-8")
-    rules = load_ruleset(path)
+    rules = house(base, body)
     last_alone = 0
     for state in passing(rules, range(1, 6), 12):
         for deal in state.match.deals:

@@ -16,6 +16,7 @@ one card, the last seat's the phase's end) plays both.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from tests.integration.test_compiled_discards import play_case
 from tressette_dsl.compiled import takes as takes_module
 from tressette_dsl.engine.phases import take as take_kind
 from tressette_dsl.loader import load_ruleset
+from tressette_dsl.rules.model import Ruleset
 
 CASES: dict[str, tuple[str, str, bool]] = {  # (base, overlay, taken on the locals)
     "as many as discarded": ("calabrasella-americana", "", True),
@@ -82,9 +84,12 @@ def counts(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_takes_play_the_same(
-    case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
+    case: str,
+    house: Callable[..., Ruleset],
+    counts: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    play_case(CASES[case], tmp_path, counts, monkeypatch)
+    play_case(CASES[case], house, counts, monkeypatch)
     assert counts["acts"] == counts["acted"]  # each seat's last card, no other
     if case.startswith("every seat"):  # the declarer first (by `act`) or last (here)
         assert counts["acted"] >= 10 and counts["ended"] >= 10

@@ -9,6 +9,7 @@ emitted first speaker is the state `auction.enter` makes."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -200,13 +201,11 @@ def test_a_first_lead_not_emitted_is_enters(tmp_path: Path) -> None:
         ("calabresella", 'phases: {call: {cards: "deck - hand if dealer == seat else hand"}}'),
     ],
 )
-def test_call_cards_emitted_agree(name: str, body: str, tmp_path: Path) -> None:
+def test_call_cards_emitted_agree(name: str, body: str, house: Callable[..., Ruleset]) -> None:
     """A call's `cards` emitted over the state (session 9: `Gates.calls`, read by
     `contract._count_call`) offers the calls `call.legal` lists, in its order, at every
     state of random games that waits for a call."""
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-call\nextends: {name}\n{body}\n", encoding="utf-8")
-    rules = load_ruleset(path)
+    rules = house(name, body, "house-call")
     assert any(c is not None for c in Gates(rules).calls)
     asked = 0
     for s in _states(rules, range(1, 13)):
@@ -229,13 +228,11 @@ def test_call_cards_emitted_agree(name: str, body: str, tmp_path: Path) -> None:
         ),
     ],
 )
-def test_auction_enter_emitted_agrees(name: str, body: str, tmp_path: Path) -> None:
+def test_auction_enter_emitted_agrees(name: str, body: str, house: Callable[..., Ruleset]) -> None:
     """An auction entered with its first speaker emitted (session 9) is the state
     `auction.enter` makes, from states of random games (an error would be `enter`'s
     own, with its message)."""
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-auction\nextends: {name}\n{body}\n", encoding="utf-8")
-    rules = load_ruleset(path)
+    rules = house(name, body, "house-auction")
     gates = Gates(rules)
     index = next(i for i, p in enumerate(rules.flow) if p.kind == "auction")
     assert gates.enters[index] is not None

@@ -10,7 +10,7 @@ shared lists are the very tuples a later state of the same cards gets.
 from __future__ import annotations
 
 import random
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from engine_support import random_walk
@@ -64,12 +64,10 @@ def test_without_events_the_same_states(name: str, monkeypatch: pytest.MonkeyPat
 
 @pytest.mark.parametrize("name", sorted(OVERLAYS))
 def test_overlays_the_same_states(
-    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    name: str, house: Callable[..., Ruleset], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     base, body = OVERLAYS[name]
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-fast\nextends: {base}\n{body}\n", encoding="utf-8")
-    _same_both_ways(load_ruleset(path), monkeypatch, 300)
+    _same_both_ways(house(base, body, "house-fast"), monkeypatch, 300)
 
 
 @pytest.mark.parametrize("name", TARGETS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -65,9 +66,7 @@ def test_bundled_signals_offer_the_same_plays(name: str, monkeypatch: pytest.Mon
 
 @pytest.mark.parametrize("name", sorted(SIGNAL_OVERLAYS))
 def test_signal_overlays_offer_the_same_plays(
-    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    name: str, house: Callable[..., Ruleset], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     base, body = SIGNAL_OVERLAYS[name]
-    path = tmp_path / "house.yaml"
-    path.write_text(f"id: house-signals\nextends: {base}\n{body}\n", encoding="utf-8")
-    assert _same_both_ways(load_ruleset(path), monkeypatch) > 0
+    assert _same_both_ways(house(base, body, "house-signals"), monkeypatch) > 0
