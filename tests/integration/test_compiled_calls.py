@@ -10,13 +10,12 @@ order, the same states). No call reaches `call.act` from the contract run: each 
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tests.integration.test_compiled_contract import BUNDLED, compare
-from tests.integration.test_compiled_contract_end import _overlay
 from tests.unit.compiled.test_gates import _states
 from tressette_dsl.compiled import calls as calls_module
 from tressette_dsl.engine.actions import Call
@@ -24,7 +23,7 @@ from tressette_dsl.engine.phases import call as call_kind
 from tressette_dsl.engine.step import Step
 from tressette_dsl.engine.table import holder
 from tressette_dsl.loader import load_ruleset
-from tressette_dsl.rules.model import iter_cards
+from tressette_dsl.rules.model import Ruleset, iter_cards
 
 OVERLAYS: dict[str, tuple[str, str]] = {
     "the partner shown at once, trump the called suit": (
@@ -82,20 +81,23 @@ def test_calls_play_the_same(
 
 @pytest.mark.parametrize("case", sorted(OVERLAYS))
 def test_call_overlays_play_the_same(
-    case: str, tmp_path: Path, counts: dict[str, int], monkeypatch: pytest.MonkeyPatch
+    case: str,
+    house: Callable[..., Ruleset],
+    counts: dict[str, int],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    _check(_overlay(tmp_path, *OVERLAYS[case]), 100, counts, monkeypatch, 5)
+    _check(house(*OVERLAYS[case]), 100, counts, monkeypatch, 5)
 
 
 @pytest.mark.parametrize(
     ("base", "body"),
     [*((name, "") for name in BUNDLED if "del-tre" not in name), *OVERLAYS.values()],
 )
-def test_every_call_writes_acts_state(base: str, body: str, tmp_path: Path) -> None:
+def test_every_call_writes_acts_state(base: str, body: str, house: Callable[..., Ruleset]) -> None:
     """At every call of random games, each card that may be called: `called` leaves the
     state `call.act` leaves (what the deal's end would not show: the partner shown at
     once, the reveal of a card handed over), and answers as it does."""
-    rules = _overlay(tmp_path, base, body)
+    rules = house(base, body)
     text = rules.deck.card_text
     tried = 0
     for s in _states(rules, range(1, 9)):
