@@ -25,7 +25,14 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.compiled.chain import _CONSTANT
-from tressette_dsl.compiled.dealend import _BIG_NAMES, _POINT_NAMES, _function, _unit_tables
+from tressette_dsl.compiled.contractscore import record_function, record_source
+from tressette_dsl.compiled.dealend import (
+    _BIG_NAMES,
+    _END_NAMES,
+    _POINT_NAMES,
+    _function,
+    _unit_chunks,
+)
 from tressette_dsl.compiled.dealing import Packets, plain
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.gates import gates_of
@@ -99,6 +106,11 @@ class ContractEnd:
             self.partner = _function(em, payoff.partner, "formula", scopes.PAYOFF_ROLE, _PAYOFF)
         self.defender = _function(em, payoff.defender, "formula", scopes.PAYOFF_ROLE, _PAYOFF)
         self.multiply = rules.scoring.big_win_effect == "multiply"
+        self.ends: Callable[..., Any] | None = None  # `match.end` as Python, if it emits
+        try:
+            self.ends = _function(em, rules.match.end, "condition", scopes.MATCH_END, _END_NAMES)
+        except Uncovered:
+            self.ends = None
         self.score_at = len(rules.flow) - 1  # the score phase, right after the tricks
         deal = rules.flow[0]
         assert isinstance(deal, DealPhase)
@@ -106,9 +118,21 @@ class ContractEnd:
         self.orders = tuple(rules.players.order_from(x) for x in range(rules.players.count))
         self.closes = self.packets is not None and self._closes(rules, deal)
         self.gates = gates_of(rules)  # the phases' `when`, entered after the deal
-        # `deck.units` summed over a mask's bytes (`dealend._unit_tables`, checked there)
-        self.units = _unit_tables(rules.deck.units, rules.deck.size)
+        # `deck.units` summed over a mask's bytes (`dealend._unit_chunks`, checked there)
+        self.units, self.chunks = _unit_chunks(rules.deck.units, rules.deck.size)
+        # whole numbers for every card and the deck (then for every mask the tables sum)
+        full = rules.deck.full_mask
+        self.whole_units = all(
+            self.units(m).__class__ is int
+            for m in (0, full, *(1 << c for c in range(rules.deck.size) if full >> c & 1))
+        )
         self.next_dealers = _dealers(rules, deal)
+        self.emitter = em  # for the scoring functions made per declarer and partner
+        self.record_maker = _DEAL_RECORD
+        self.people_at = people_at
+        # `_record` for each (declarer, partner) met, as one generated function
+        # (`contractscore`), or None where the general way (`_record_slow`) stays
+        self.records: dict[tuple[int | None, int | None], Callable[..., Any] | None] = {}
 
     @staticmethod
     def _closes(rules: Ruleset, deal: DealPhase) -> bool:
@@ -235,14 +259,21 @@ class ContractEnd:
             return None
         totals, record = made
         counted = m.deals_counted + 1
-        env = {
-            "totals": totals,
-            "target": rules.match.target or 0,
-            "deals_counted": counted,
-            "deal_no": m.deal_no,
-        }
+        target = rules.match.target or 0
         try:
-            if evaluate(rules.match.end, env):
+            if (
+                evaluate(
+                    rules.match.end,
+                    {
+                        "totals": totals,
+                        "target": target,
+                        "deals_counted": counted,
+                        "deal_no": m.deal_no,
+                    },
+                )
+                if self.ends is None
+                else self.ends(totals, target, counted, m.deal_no)
+            ):
                 return None  # the match may end here: once a match, `end`'s way
         except Exception:  # the interpreter's own path raises its own error
             return None
@@ -371,7 +402,42 @@ class ContractEnd:
         declarations: Iterable[DeclRecord],
     ) -> tuple[tuple[int, ...], DealRecord] | None:
         """The totals after the deal and its record, from the deal's facts (state or
-        kernel, the same computation); None where `score_deal` must score."""
+        kernel, the same computation); None where `score_deal` must score. By the
+        generated function of the deal's declarer and partner (`contractscore`), made on
+        first use, where there is one."""
+        key = (cp.declarer, cp.partner)
+        made = self.records.get(key, _UNMADE)
+        if made is _UNMADE:
+            made = self.records[key] = self._record_function(cp.declarer, cp.partner)
+        if made is None:
+            return self._record_slow(
+                cp, m, won=won, tricks_won=tricks_won, last=last, declarations=declarations
+            )
+        return made(cp, m, won, tricks_won, last, declarations)  # type: ignore[no-any-return]
+
+    def _record_function(
+        self, declarer: int | None, partner: int | None
+    ) -> Callable[..., Any] | None:
+        if declarer is None or len(self.records) > 1024:  # bounded: seats are few
+            return None
+        try:
+            source = record_source(self, self.emitter, declarer, partner)
+        except Uncovered:
+            return None
+        return None if source is None else record_function(source, self._record_slow)
+
+    def _record_slow(
+        self,
+        cp: Contract,
+        m: Match,
+        *,
+        won: Sequence[int],
+        tricks_won: Sequence[int],
+        last: int | None,
+        declarations: Iterable[DeclRecord],
+    ) -> tuple[tuple[int, ...], DealRecord] | None:
+        """`_record` computed step by step: the general way, and the reference the
+        generated functions are checked against."""
         declarer, partner = cp.declarer, cp.partner
         if declarer is None:
             return None
@@ -583,6 +649,7 @@ class ContractEnd:
 
 
 _DEAL_RECORD = maker(DealRecord, keywords=True)
+_UNMADE: Any = object()  # `ContractEnd.records` has no entry yet
 
 
 def _dealers(rules: Ruleset, deal: DealPhase) -> tuple[int, ...] | None:
