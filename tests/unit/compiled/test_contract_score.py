@@ -38,8 +38,10 @@ OVERLAYS: dict[str, tuple[str, str]] = {
         "calabresella",
         "scoring: {big_wins: {"
         'cappotto: {condition: "opp_points == 0 and deal_total > 3", multiplier: 5}, '
-        'stramazzo: {condition: "declarer_side and opp_tricks > 0 and opp_cards_units < 3", multiplier: 3}, '
-        'best: {condition: "best_seat_tricks > 6 and units_outside_best_seat < 40", multiplier: 2}}}',
+        "stramazzo: {multiplier: 3, "
+        'condition: "declarer_side and opp_tricks > 0 and opp_cards_units < 3"}, '
+        "best: {multiplier: 2, "
+        'condition: "best_seat_tricks > 6 and units_outside_best_seat < 40"}}}',
     ),
     "a point for the declarer's side": (
         "calabresella",
@@ -103,9 +105,7 @@ def _check(rules: Ruleset, deals: int, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("name", CONTRACT_RULESETS)
-def test_generated_scoring_is_the_general_ways(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_generated_scoring_is_the_general_ways(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     _check(load_ruleset(name), 150, monkeypatch)
 
 
