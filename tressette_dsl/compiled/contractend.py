@@ -49,7 +49,14 @@ from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.trick_features import leftover, partner, table
 from tressette_dsl.engine.phases.tricks import winner_of
 from tressette_dsl.engine.scoring import score_deal
-from tressette_dsl.engine.state import Contract, DealRecord, DeclRecord, GameState, Match
+from tressette_dsl.engine.state import (
+    Contract,
+    Cursor,
+    DealRecord,
+    DeclRecord,
+    GameState,
+    Match,
+)
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import DealPhase, Ruleset, ScorePhase, TricksPhase
@@ -127,6 +134,7 @@ class ContractEnd:
             for m in (0, full, *(1 << c for c in range(rules.deck.size) if full >> c & 1))
         )
         self.next_dealers = _dealers(rules, deal)
+        self.blank = match_kind._blank(rules, rules.players.count)  # a deal's empty parts
         self.emitter = em  # for the scoring functions made per declarer and partner
         self.record_maker = _DEAL_RECORD
         self.people_at = people_at
@@ -348,12 +356,14 @@ class ContractEnd:
         deals, then the phases after the deal are entered by `_advance` (with `gates`);
         the deal phase's own `enter` where the packets do not apply."""
         rules = self.rules
-        fresh = match_kind.fresh_deal(rules, step.state, dealer, None)
-        dealt = (
-            None
-            if self.packets is None
-            else self.packets.deal(fresh.seed, fresh.match.deal_no, dealer)
-        )
+        s = step.state
+        deal_no = s.match.deal_no + 1
+        dealt = None if self.packets is None else self.packets.deal(s.seed, deal_no, dealer)
+        if dealt is not None and s.n == rules.players.count:
+            step.state = self._dealt(s, dealer, *dealt)
+            _advance(step, self.gates.passes, self.gates.enter)
+            return
+        fresh = match_kind.fresh_deal(rules, s, dealer, None)
         if dealt is None:  # the deal phase's own `enter` (and its error, if any)
             step.state = fresh  # `_start_deal` (a fixed deal is deal 1's alone)
             spec = rules.flow[0]
@@ -365,6 +375,32 @@ class ContractEnd:
         hands, zones = dealt
         step.state = fresh.with_parts(cards=fresh.cards.but(hands=hands, zones=zones))
         _advance(step, self.gates.passes, self.gates.enter)
+
+    def _dealt(
+        self,
+        s: GameState,
+        dealer: int,
+        hands: tuple[int, ...],
+        zones: tuple[tuple[int, ...], ...],
+    ) -> GameState:
+        """`match.fresh_deal(rules, s, dealer, None)` with the packets' hands and zones
+        in its cards: the same state, built in one copy (the frozen constructor sets
+        its fields one `__setattr__` at a time, and the cards were a second copy)."""
+        cards, seen, play, contract = self.blank
+        new: GameState = _new(GameState)
+        new.__dict__.update(
+            seed=s.seed,
+            n=s.n,
+            cursor=_CURSOR,
+            cards=cards.but(hands=hands, zones=zones),
+            seen=seen,
+            play=play,
+            contract_part=contract,
+            match=s.match.but(deal_no=s.match.deal_no + 1, dealer=dealer, over=False, outcome=None),
+            local=None,
+            fixed=None,
+        )
+        return new
 
     def score(self, step: Step) -> bool:
         """`scoring.score_deal` for this shape, on emitted formulas; False (nothing
@@ -649,6 +685,8 @@ class ContractEnd:
 
 
 _DEAL_RECORD = maker(DealRecord, keywords=True)
+_CURSOR = Cursor()  # a new deal's cursor, as `GameState`'s default
+_new = object.__new__
 _UNMADE: Any = object()  # `ContractEnd.records` has no entry yet
 
 
