@@ -160,16 +160,19 @@ def speeches(  # noqa: PLR0915 - a speech's draw and end written out: the hot lo
     # (`draws._Randrange`) written out, one call less a speech
     bits = [c.getrandbits if c.__class__ is _Randrange else None for c in choose]
     memo, waits, forced = a.memo, a.waits, spec.forced is not None
+    silent = _silent(n)
+    found = None  # a pass changes nothing the choices are counted from: kept until a bid
     while True:
         assert seat is not None
-        found = memo.get(
-            a.key(bid, level, points, all_passed, records)
-            if waits
-            else (bid is None, level, points, all_passed, None)  # `key` without `after`
-        )
-        if found is None:  # worked out on the state the speeches so far make
-            step.state = _written(s0, records, values(), pending=pending, seat=seat)
-            found = runs(spec, step.state)
+        if found is None:
+            found = memo.get(
+                a.key(bid, level, points, all_passed, records)
+                if waits
+                else (bid is None, level, points, all_passed, None)  # `key` without `after`
+            )
+            if found is None:  # worked out on the state the speeches so far make
+                step.state = _written(s0, records, values(), pending=pending, seat=seat)
+                found = runs(spec, step.state)
         many = found[1]
         g = bits[seat]
         if g is None:
@@ -184,13 +187,13 @@ def speeches(  # noqa: PLR0915 - a speech's draw and end written out: the hot lo
         made, said = found[2][i] if i < many - 1 else _PASS
         # does it end the auction (`_ends`, written out): a bid that closes; with
         # `speeches: once` the last speaker; else nobody left, or only the highest
-        # bidder (after this speech)
+        # bidder (after this speech: `after` passed)
+        after = passed if made is not None or seat in passed else passed | {seat}
         if made is not None and made.closes:
             ends = True
         elif once:
             ends = len(pending) <= 1
         else:
-            after = passed if made is not None or seat in passed else passed | {seat}
             live = n - len(after)
             by = seat if made is not None else declarer
             ends = live == 0 or (live == 1 and by is not None and by not in after)
@@ -203,9 +206,10 @@ def speeches(  # noqa: PLR0915 - a speech's draw and end written out: the hot lo
             records.append(_BID(seat, made.id, said))
             bid, points, rank = made.id, said, made.rank
             declarer, contract, level, bid_made = seat, made.contract, made.level, True
+            found = None
         else:
-            records.append(_BID(seat, None, None))
-            passed = passed | {seat}
+            records.append(silent[seat])
+            passed = after
         if ends:  # as `act` and `_next` end it: won (`_won`), or all passed (`_all_passed`)
             step.state = _written(s0, records, values(), pending=(), seat=None)
             return _won(step, made, bid is None if once else len(passed) == n)
@@ -221,6 +225,16 @@ def speeches(  # noqa: PLR0915 - a speech's draw and end written out: the hot lo
 
 _BID = maker(BidRecord)  # `BidRecord(seat, bid, points)` without the frozen `__init__`
 _PASS: tuple[None, None] = (None, None)
+_SILENT: dict[int, tuple[BidRecord, ...]] = {}
+
+
+def _silent(n: int) -> tuple[BidRecord, ...]:
+    """Each seat's pass, `BidRecord(seat, None)`: frozen records, made once per seat
+    count and shared by every auction (as the deal's blank parts are)."""
+    found = _SILENT.get(n)
+    if found is None:
+        found = _SILENT[n] = tuple([BidRecord(x, None) for x in range(n)])
+    return found
 
 
 def _won(step: Step, made: BidSpec | None, nobody: bool) -> bool:
