@@ -285,9 +285,20 @@ class ContractEnd:
                 return None  # the match may end here: once a match, `end`'s way
         except Exception:  # the interpreter's own path raises its own error
             return None
-        ended = m.but(totals=totals, deals=(*m.deals, record), deals_counted=counted)
-        step = Step(rules, origin.with_parts(match=ended), False)
-        self.next_deal(step)
+        ended = m.but(
+            totals=totals, deals=(*m.deals, record), deals_counted=counted, deal_ended=True
+        )
+        tabled, packets = self.next_dealers, self.packets
+        dealt = None
+        if tabled is not None and packets is not None and origin.n == rules.players.count:
+            dealer = tabled[m.dealer]  # `next_deal`, the ended deal's state never built
+            dealt = packets.deal(origin.seed, m.deal_no + 1, dealer)
+        if dealt is not None:
+            step = Step(rules, self._dealt(origin.seed, origin.n, ended, dealer, *dealt), False)
+            _advance(step, self.gates.passes, self.gates.enter)
+        else:
+            step = Step(rules, origin.with_parts(match=ended), False)
+            self.next_deal(step)
         stats.actions += 1
         stats.card_plays += 1
         stats.deals_dealt += step.state.match.deal_no - m.deal_no
@@ -360,7 +371,7 @@ class ContractEnd:
         deal_no = s.match.deal_no + 1
         dealt = None if self.packets is None else self.packets.deal(s.seed, deal_no, dealer)
         if dealt is not None and s.n == rules.players.count:
-            step.state = self._dealt(s, dealer, *dealt)
+            step.state = self._dealt(s.seed, s.n, s.match, dealer, *dealt)
             _advance(step, self.gates.passes, self.gates.enter)
             return
         fresh = match_kind.fresh_deal(rules, s, dealer, None)
@@ -376,27 +387,30 @@ class ContractEnd:
         step.state = fresh.with_parts(cards=fresh.cards.but(hands=hands, zones=zones))
         _advance(step, self.gates.passes, self.gates.enter)
 
-    def _dealt(
+    def _dealt(  # noqa: PLR0917 - the parts of the state it builds, in their order
         self,
-        s: GameState,
+        seed: int,
+        n: int,
+        match: Match,
         dealer: int,
         hands: tuple[int, ...],
         zones: tuple[tuple[int, ...], ...],
     ) -> GameState:
-        """`match.fresh_deal(rules, s, dealer, None)` with the packets' hands and zones
-        in its cards: the same state, built in one copy (the frozen constructor sets
-        its fields one `__setattr__` at a time, and the cards were a second copy)."""
+        """`match.fresh_deal(rules, s, dealer, None)` of a state `s` of this `seed`,
+        `n` and `match`, with the packets' hands and zones in its cards: the same state,
+        built in one copy (the frozen constructor sets its fields one `__setattr__` at a
+        time, and the cards were a second copy)."""
         cards, seen, play, contract = self.blank
         new: GameState = _new(GameState)
         new.__dict__.update(
-            seed=s.seed,
-            n=s.n,
+            seed=seed,
+            n=n,
             cursor=_CURSOR,
             cards=cards.but(hands=hands, zones=zones),
             seen=seen,
             play=play,
             contract_part=contract,
-            match=s.match.but(deal_no=s.match.deal_no + 1, dealer=dealer, over=False, outcome=None),
+            match=match.but(deal_no=match.deal_no + 1, dealer=dealer, over=False, outcome=None),
             local=None,
             fixed=None,
         )
