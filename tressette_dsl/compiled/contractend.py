@@ -22,6 +22,7 @@ the state is the interpreter's either way; the differential tests hold the two e
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.compiled.chain import _CONSTANT
@@ -139,7 +140,7 @@ class ContractEnd:
         self.record_maker = _DEAL_RECORD
         self.people_at = people_at
         # `_record` for each (declarer, partner) met, as one generated function
-        # (`contractscore`), or None where the general way (`_record_slow`) stays
+        # (`contractscore`), or None where the general way (`_record(general=True)`) stays
         self.records: dict[tuple[int | None, int | None], Callable[..., Any] | None] = {}
 
     @staticmethod
@@ -450,44 +451,20 @@ class ContractEnd:
         tricks_won: Sequence[int],
         last: int | None,
         declarations: Iterable[DeclRecord],
+        general: bool = False,
     ) -> tuple[tuple[int, ...], DealRecord] | None:
         """The totals after the deal and its record, from the deal's facts (state or
         kernel, the same computation); None where `score_deal` must score. By the
         generated function of the deal's declarer and partner (`contractscore`), made on
-        first use, where there is one."""
-        key = (cp.declarer, cp.partner)
-        made = self.records.get(key, _UNMADE)
-        if made is _UNMADE:
-            made = self.records[key] = self._record_function(cp.declarer, cp.partner)
-        if made is None:
-            return self._record_slow(
-                cp, m, won=won, tricks_won=tricks_won, last=last, declarations=declarations
-            )
-        return made(cp, m, won, tricks_won, last, declarations)  # type: ignore[no-any-return]
-
-    def _record_function(
-        self, declarer: int | None, partner: int | None
-    ) -> Callable[..., Any] | None:
-        if declarer is None or len(self.records) > 1024:  # bounded: seats are few
-            return None
-        try:
-            source = record_source(self, self.emitter, declarer, partner)
-        except Uncovered:
-            return None
-        return None if source is None else record_function(source, self._record_slow)
-
-    def _record_slow(
-        self,
-        cp: Contract,
-        m: Match,
-        *,
-        won: Sequence[int],
-        tricks_won: Sequence[int],
-        last: int | None,
-        declarations: Iterable[DeclRecord],
-    ) -> tuple[tuple[int, ...], DealRecord] | None:
-        """`_record` computed step by step: the general way, and the reference the
-        generated functions are checked against."""
+        first use, where there is one; with `general` (its fallback, and the reference
+        the tests hold it to) step by step."""
+        if not general:
+            key = (cp.declarer, cp.partner)
+            made = self.records.get(key, _UNMADE)
+            if made is _UNMADE:
+                made = self.records[key] = self._record_function(cp.declarer, cp.partner)
+            if made is not None:
+                return made(cp, m, won, tricks_won, last, declarations)  # type: ignore[no-any-return]
         declarer, partner = cp.declarer, cp.partner
         if declarer is None:
             return None
@@ -545,6 +522,21 @@ class ContractEnd:
             totals=totals,
         )
         return totals, record
+
+    def _record_function(
+        self, declarer: int | None, partner: int | None
+    ) -> Callable[..., Any] | None:
+        """`_record` for deals of this declarer and partner as one generated function,
+        its fallback `_record`'s general way; None where none is made."""
+        if declarer is None or len(self.records) > 1024:  # bounded: seats are few
+            return None
+        try:
+            source = record_source(self, self.emitter, declarer, partner)
+        except Uncovered:
+            return None
+        if source is None:
+            return None
+        return record_function(source, partial(self._record, general=True))
 
     def _per_person(self, cp: Contract, per_seat: list[int], seated: tuple[int, ...]) -> list[int]:
         """`seating.people`: each seat's amount to the person sitting there

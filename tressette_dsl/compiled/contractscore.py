@@ -14,7 +14,7 @@ lookup, the call on a miss: `closing.memo_call`), every big-win condition inline
 record by seat number. The functions are made on first use of each pair (at most
 `n * (n + 1)` of them) and kept on the `ContractEnd`.
 
-What it does not write keeps `_record`'s general path (`ContractEnd._record_slow`):
+What it does not write keeps `_record`'s general path (`_record(..., general=True)`):
 units that are not whole numbers or not summed by tables, no defender, a big-win
 condition that does not emit. At run time captures that overlap, or lists of another
 size, hand the deal to that path too (`SLOW`). The source is built from seat numbers,

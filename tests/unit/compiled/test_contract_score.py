@@ -1,5 +1,5 @@
 """A contract deal's scoring as one generated function (`compiled.contractscore`) against
-`ContractEnd._record_slow`, the step-by-step computation it replaces.
+`ContractEnd._record(..., general=True)`, the step-by-step computation it replaces.
 
 Every deal a playout scores on the kernel's side is scored both ways from the same facts
 (the seats' captures and tricks, the last trick, the contract): the same totals and the
@@ -17,23 +17,21 @@ from typing import Any
 
 import pytest
 
+from tests.integration.test_compiled_contract import BUNDLED
+from tests.integration.test_compiled_contract_end import OVERLAYS as END_OVERLAYS
 from tressette_dsl.compiled import compile_ruleset, playout_new_match
 from tressette_dsl.compiled.contractend import ContractEnd
 from tressette_dsl.engine.state import Contract, Match
 from tressette_dsl.loader import load_ruleset
 from tressette_dsl.rules.model import Ruleset
 
-CONTRACT_RULESETS = (
-    "calabresella",
-    "briscola-chiamata",
-    "calabrasella-americana",
-    "calabresella-a-quattro",
-    "tressette-chiamata",
-    "tressette-chiamata-del-tre",
-    "calabresella-1-2-3",
-)
+# every contract ruleset (calabresella-1-2-3 is a house rule, by its path), people too
+CONTRACT_RULESETS = [*BUNDLED, "calabresella-a-quattro"]
 
+# the contract end's overlays (every payoff name, the declarer's side, people at the
+# table...) and big wins that read every name a side's facts give
 OVERLAYS: dict[str, tuple[str, str]] = {
+    **END_OVERLAYS,
     "big wins on the others' points and the deal's total, by side": (
         "calabresella",
         "scoring: {big_wins: {"
@@ -42,26 +40,6 @@ OVERLAYS: dict[str, tuple[str, str]] = {
         'condition: "declarer_side and opp_tricks > 0 and opp_cards_units < 3"}, '
         "best: {multiplier: 2, "
         'condition: "best_seat_tricks > 6 and units_outside_best_seat < 40"}}}',
-    ),
-    "a point for the declarer's side": (
-        "calabresella",
-        'scoring: {deal_points: "floor(units / 3) + (1 if declarer_side else 0)"}',
-    ),
-    "every payoff name": (
-        "briscola-chiamata",
-        "payoff: {success: "
-        '"declarer_units >= max(contract_target, bid_points) or declarer_tricks >= 7 '
-        "or defender_points < 0 or contract == 'none'\", "
-        'declarer: "(adversaries if alone else 2) * (value if success else -value) '
-        '* multiplier"}',
-    ),
-    "people: a soloist who pays each adversary twice": (
-        "calabresella-a-quattro",
-        'payoff: {declarer: "2 * adversaries * value if success else -2 * adversaries * value"}',
-    ),
-    "people: the one sitting out paid nothing": (
-        "calabresella-a-quattro",
-        "seating: {people: {sitting_out: nothing}}",
     ),
 }
 
@@ -89,7 +67,7 @@ def _check(rules: Ruleset, deals: int, monkeypatch: pytest.MonkeyPatch) -> None:
     assert end is not None
     calls = _scored_facts(rules, deals, monkeypatch)
     for cp, m, facts in calls:
-        want = end._record_slow(cp, m, **facts)
+        want = end._record(cp, m, general=True, **facts)
         got = end._record(cp, m, **facts)
         assert got == want
         if want is not None and got is not None:
@@ -119,8 +97,8 @@ def test_generated_scoring_of_overlays(
 
 def test_overlapping_captures_take_the_general_way(monkeypatch: pytest.MonkeyPatch) -> None:
     """Captures that share a card (no real deal has them) are summed card by card by
-    `_record_slow`, not by the seats' tables added up: the generated function hands
-    them over, and its answer is the general way's."""
+    `_record`'s general way, not by the seats' tables added up: the generated function
+    hands them over, and its answer is the general way's."""
     rules = load_ruleset("calabresella")
     end = compile_ruleset(rules).contract_end
     assert end is not None
@@ -129,14 +107,14 @@ def test_overlapping_captures_take_the_general_way(monkeypatch: pytest.MonkeyPat
     shared = won[0] & -won[0] if won[0] else won[1] & -won[1]
     won = [w | shared for w in won]
     facts = {**facts, "won": won}
-    handed: list[int] = []
-    slow = end._record_slow
+    handed: list[bool] = []
+    real = end._record
 
     def general(*args: Any, **kwargs: Any) -> Any:
-        handed.append(1)
-        return slow(*args, **kwargs)
+        handed.append(kwargs.get("general", False))
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(end, "_record_slow", general)
+    monkeypatch.setattr(end, "_record", general)
     end.records.clear()  # made again, with the fallback above
-    assert end._record(cp, m, **facts) == slow(cp, m, **facts)
-    assert handed
+    assert end._record(cp, m, **facts) == real(cp, m, general=True, **facts)
+    assert handed == [False, True]  # the call, then its fallback: the general way
