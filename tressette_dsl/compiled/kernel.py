@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tressette_dsl.compiled import seating
 from tressette_dsl.compiled.cache import CompiledRuleset, compile_ruleset
@@ -57,9 +57,6 @@ from tressette_dsl.engine.state import (
 )
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import Ruleset
-
-if TYPE_CHECKING:
-    from tressette_dsl.compiled.contractend import ContractEnd
 
 
 class Kernel:
@@ -375,18 +372,8 @@ def kernel_step(
     chain = chain_for(compiled.fast_end, state) if deals else None
     k.chain = chain
     k.finish = finish
-    # a contract game to the end of the match: the next deal's decisions and play go on
-    # in this kernel (`_next_contract_deal`), where no forced first choice is pending
-    ends = compiled.contract_end if deals and first is None else None
-    handed = _drive(
-        rules, compiled, k, choose, stats=stats, limit=limit, run=True, first=first, ends=ends
-    )
-    if handed is not None and handed is not k.origin:  # the caller's next step's, as it is
-        return handed
-    # (`k.origin`: `ContractEnd.close` was asked and declined: not asked again)
-    return _hand_over(
-        rules, compiled, k, state, choose, stats=stats, light=light, asked=handed is not None
-    )
+    _drive(rules, compiled, k, choose, stats=stats, limit=limit, run=True, first=first)
+    return _hand_over(rules, compiled, k, state, choose, stats=stats, light=light)
 
 
 def _drive(
@@ -399,18 +386,11 @@ def _drive(
     limit: int,
     run: bool,
     first: _First | None = None,
-    ends: ContractEnd | None = None,
-) -> GameState | None:
+) -> None:
     """The generated loop and the rounds and deal ends played on the kernel, until a
-    moment that needs a `GameState` (or the end of a match the kernel ends itself).
-    With `ends`, a contract deal that ends with the match going on is followed by the
-    next deal's decisions and, from its play, by the same kernel (`_next_contract_deal`);
-    a state it leaves for another step is returned (None: `_hand_over`'s, as usual;
-    `k.origin`: the same, `ContractEnd.close` having declined the deal's end)."""
+    moment that needs a `GameState` (or the end of a match the kernel ends itself)."""
     assert compiled.run is not None
     dummy = rules.players.dummy is not None
-    if dummy:
-        ends = None  # a dummy's owner decides: not `contract_run`'s
     asked = choose
     if dummy:  # a dummy's turn draws from its owner's chooser (`seating`)
         choose = seating.seated(rules, k.dealer, k.deal_no, asked)
@@ -451,51 +431,7 @@ def _drive(
                 shown = seating.Exposure.before(rules, k)
             run = k.pick != -2  # a round before the first trick: played first
             continue  # the next deal, dealt into the same kernel
-        if ends is not None and k.stop == 1 and k.card is not None and k.pick >= 0:
-            handed = _next_contract_deal(rules, compiled, ends, k, choose, stats=stats, limit=limit)
-            if handed is None:
-                continue  # the next deal's play, loaded into the same kernel
-            return handed
         break
-    return None
-
-
-def _next_contract_deal(
-    rules: Ruleset,
-    compiled: CompiledRuleset,
-    ends: ContractEnd,
-    k: Kernel,
-    choose: Sequence[Chooser],
-    *,
-    stats: PlayoutStats,
-    limit: int,
-) -> GameState | None:
-    """After the kernel's last card of a contract deal, what `playout_match`'s loop does
-    next, without leaving the kernel: the deal ended on its lists (`ContractEnd.close`,
-    which counts the card; the kernel's own actions counted as `_hand_over` counts
-    them), the next deal's contract decisions (`contract_run`, as `_step_outside` makes
-    them) and, when its play is next, that state loaded into `k` (None: run on). The
-    state returned is the caller's next step's, as it is (the match over, a decision
-    the run does not make, the actions' budget spent); `k.origin`, with nothing done,
-    where `close` does not apply (`_hand_over` ends the deal its own way)."""
-    after = ends.close(k, stats)
-    if after is None:
-        return k.origin
-    stats.actions += k.actions
-    stats.card_plays += k.actions - k.free
-    stats.kernel_actions += k.actions
-    k.actions = k.free = 0
-    if stats.actions >= limit or in_round(compiled, after) or not contract_plays(rules):
-        return after
-    ran = contract_run(rules, after, choose, stats, ends.restart)
-    if ran is None:
-        return after
-    if stats.actions >= limit or not in_kernel(compiled, ran):
-        return ran
-    grb, chain, finish = k.grb, k.chain, k.finish
-    Kernel.__init__(k, rules, ran)
-    k.grb, k.chain, k.finish = grb, chain, finish
-    return None
 
 
 def _hand_over(
@@ -507,12 +443,10 @@ def _hand_over(
     *,
     stats: PlayoutStats,
     light: bool = False,
-    asked: bool = False,
 ) -> GameState | Finished | DealEnd:
     """Count what the kernel did, then write its state back and let the interpreter
     apply the action it left (or give the `Finished` record of the match it ended, or
-    with `light` the `DealEnd` record of the deal it ended). `asked`: a contract game's
-    `ContractEnd.close` was asked already, and declined."""
+    with `light` the `DealEnd` record of the deal it ended)."""
     chain = k.chain
     stats.actions += k.actions
     stats.card_plays += k.actions - k.free
@@ -538,7 +472,7 @@ def _hand_over(
             stats.deals_dealt += 1
             return after
     ends = compiled.contract_end
-    if k.stop == 1 and ends is not None and not asked:  # a contract's last card, on the lists
+    if k.stop == 1 and ends is not None:  # a contract game's last card, on the lists
         next_deal = ends.close(k, stats)
         if next_deal is not None:
             return next_deal
