@@ -89,11 +89,18 @@ def side_lines(
     return lines
 
 
-def big_lines(em: Emitter, bigs: Iterable[Any], sides: int) -> list[str] | None:
+def big_lines(
+    em: Emitter,
+    bigs: Iterable[Any],
+    sides: int,
+    *,
+    extra: Sequence[dict[str, str]] = (),
+) -> list[str] | None:
     """Body lines setting ``found`` to the (big win, side) indices of the first big win,
     in order, that holds for a side, sides in order, or None - every condition emitted
-    inline on `side_lines`' locals (and ``contract``). None when a condition does not
-    emit."""
+    inline on `side_lines`' locals (and ``contract``). `extra`, per side, names more (or
+    other) expressions a condition may read: a contract's declarer side, its points.
+    None when a condition does not emit."""
     lines = []
     for total, part in (("total_tricks", "tricks"), ("all_cu", "cu"), ("all_units", "units")):
         lines.append(f"    {total} = 0 + {' + '.join(f'{part}_{i}' for i in range(sides))}")
@@ -116,6 +123,8 @@ def big_lines(em: Emitter, bigs: Iterable[Any], sides: int) -> list[str] | None:
                 "best_seat_tricks": f"best_{i}",
                 "units_outside_best_seat": f"outside_{i}",
             }
+            if extra:
+                names.update(extra[i])
             e = big.condition
             try:
                 src = (

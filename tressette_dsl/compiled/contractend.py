@@ -22,10 +22,18 @@ the state is the interpreter's either way; the differential tests hold the two e
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tressette_dsl.compiled.chain import _CONSTANT
-from tressette_dsl.compiled.dealend import _BIG_NAMES, _POINT_NAMES, _function, _unit_tables
+from tressette_dsl.compiled.contractscore import record_function, record_source
+from tressette_dsl.compiled.dealend import (
+    _BIG_NAMES,
+    _END_NAMES,
+    _POINT_NAMES,
+    _function,
+    _unit_chunks,
+)
 from tressette_dsl.compiled.dealing import Packets, plain
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.gates import gates_of
@@ -42,7 +50,14 @@ from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases.trick_features import leftover, partner, table
 from tressette_dsl.engine.phases.tricks import winner_of
 from tressette_dsl.engine.scoring import score_deal
-from tressette_dsl.engine.state import Contract, DealRecord, DeclRecord, GameState, Match
+from tressette_dsl.engine.state import (
+    Contract,
+    Cursor,
+    DealRecord,
+    DeclRecord,
+    GameState,
+    Match,
+)
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.rules import scopes
 from tressette_dsl.rules.model import DealPhase, Ruleset, ScorePhase, TricksPhase
@@ -99,6 +114,11 @@ class ContractEnd:
             self.partner = _function(em, payoff.partner, "formula", scopes.PAYOFF_ROLE, _PAYOFF)
         self.defender = _function(em, payoff.defender, "formula", scopes.PAYOFF_ROLE, _PAYOFF)
         self.multiply = rules.scoring.big_win_effect == "multiply"
+        self.ends: Callable[..., Any] | None = None  # `match.end` as Python, if it emits
+        try:
+            self.ends = _function(em, rules.match.end, "condition", scopes.MATCH_END, _END_NAMES)
+        except Uncovered:
+            self.ends = None
         self.score_at = len(rules.flow) - 1  # the score phase, right after the tricks
         deal = rules.flow[0]
         assert isinstance(deal, DealPhase)
@@ -106,9 +126,22 @@ class ContractEnd:
         self.orders = tuple(rules.players.order_from(x) for x in range(rules.players.count))
         self.closes = self.packets is not None and self._closes(rules, deal)
         self.gates = gates_of(rules)  # the phases' `when`, entered after the deal
-        # `deck.units` summed over a mask's bytes (`dealend._unit_tables`, checked there)
-        self.units = _unit_tables(rules.deck.units, rules.deck.size)
+        # `deck.units` summed over a mask's bytes (`dealend._unit_chunks`, checked there)
+        self.units, self.chunks = _unit_chunks(rules.deck.units, rules.deck.size)
+        # whole numbers for every card and the deck (then for every mask the tables sum)
+        full = rules.deck.full_mask
+        self.whole_units = all(
+            self.units(m).__class__ is int
+            for m in (0, full, *(1 << c for c in range(rules.deck.size) if full >> c & 1))
+        )
         self.next_dealers = _dealers(rules, deal)
+        self.blank = match_kind._blank(rules, rules.players.count)  # a deal's empty parts
+        self.emitter = em  # for the scoring functions made per declarer and partner
+        self.record_maker = _DEAL_RECORD
+        self.people_at = people_at
+        # `_record` for each (declarer, partner) met, as one generated function
+        # (`contractscore`), or None where the general way (`_record(general=True)`) stays
+        self.records: dict[tuple[int | None, int | None], Callable[..., Any] | None] = {}
 
     @staticmethod
     def _closes(rules: Ruleset, deal: DealPhase) -> bool:
@@ -235,20 +268,38 @@ class ContractEnd:
             return None
         totals, record = made
         counted = m.deals_counted + 1
-        env = {
-            "totals": totals,
-            "target": rules.match.target or 0,
-            "deals_counted": counted,
-            "deal_no": m.deal_no,
-        }
+        target = rules.match.target or 0
         try:
-            if evaluate(rules.match.end, env):
+            if (
+                evaluate(
+                    rules.match.end,
+                    {
+                        "totals": totals,
+                        "target": target,
+                        "deals_counted": counted,
+                        "deal_no": m.deal_no,
+                    },
+                )
+                if self.ends is None
+                else self.ends(totals, target, counted, m.deal_no)
+            ):
                 return None  # the match may end here: once a match, `end`'s way
         except Exception:  # the interpreter's own path raises its own error
             return None
-        ended = m.but(totals=totals, deals=(*m.deals, record), deals_counted=counted)
-        step = Step(rules, origin.with_parts(match=ended), False)
-        self.next_deal(step)
+        ended = m.but(
+            totals=totals, deals=(*m.deals, record), deals_counted=counted, deal_ended=True
+        )
+        tabled, packets = self.next_dealers, self.packets
+        dealt = None
+        if tabled is not None and packets is not None and origin.n == rules.players.count:
+            dealer = tabled[m.dealer]  # `next_deal`, the ended deal's state never built
+            dealt = packets.deal(origin.seed, m.deal_no + 1, dealer)
+        if dealt is not None:
+            step = Step(rules, self._dealt(origin.seed, origin.n, ended, dealer, *dealt), False)
+            _advance(step, self.gates.passes, self.gates.enter)
+        else:
+            step = Step(rules, origin.with_parts(match=ended), False)
+            self.next_deal(step)
         stats.actions += 1
         stats.card_plays += 1
         stats.deals_dealt += step.state.match.deal_no - m.deal_no
@@ -317,12 +368,14 @@ class ContractEnd:
         deals, then the phases after the deal are entered by `_advance` (with `gates`);
         the deal phase's own `enter` where the packets do not apply."""
         rules = self.rules
-        fresh = match_kind.fresh_deal(rules, step.state, dealer, None)
-        dealt = (
-            None
-            if self.packets is None
-            else self.packets.deal(fresh.seed, fresh.match.deal_no, dealer)
-        )
+        s = step.state
+        deal_no = s.match.deal_no + 1
+        dealt = None if self.packets is None else self.packets.deal(s.seed, deal_no, dealer)
+        if dealt is not None and s.n == rules.players.count:
+            step.state = self._dealt(s.seed, s.n, s.match, dealer, *dealt)
+            _advance(step, self.gates.passes, self.gates.enter)
+            return
+        fresh = match_kind.fresh_deal(rules, s, dealer, None)
         if dealt is None:  # the deal phase's own `enter` (and its error, if any)
             step.state = fresh  # `_start_deal` (a fixed deal is deal 1's alone)
             spec = rules.flow[0]
@@ -334,6 +387,35 @@ class ContractEnd:
         hands, zones = dealt
         step.state = fresh.with_parts(cards=fresh.cards.but(hands=hands, zones=zones))
         _advance(step, self.gates.passes, self.gates.enter)
+
+    def _dealt(  # noqa: PLR0917 - the parts of the state it builds, in their order
+        self,
+        seed: int,
+        n: int,
+        match: Match,
+        dealer: int,
+        hands: tuple[int, ...],
+        zones: tuple[tuple[int, ...], ...],
+    ) -> GameState:
+        """`match.fresh_deal(rules, s, dealer, None)` of a state `s` of this `seed`,
+        `n` and `match`, with the packets' hands and zones in its cards: the same state,
+        built in one copy (the frozen constructor sets its fields one `__setattr__` at a
+        time, and the cards were a second copy)."""
+        cards, seen, play, contract = self.blank
+        new: GameState = _new(GameState)
+        new.__dict__.update(
+            seed=seed,
+            n=n,
+            cursor=_CURSOR,
+            cards=cards.but(hands=hands, zones=zones),
+            seen=seen,
+            play=play,
+            contract_part=contract,
+            match=match.but(deal_no=match.deal_no + 1, dealer=dealer, over=False, outcome=None),
+            local=None,
+            fixed=None,
+        )
+        return new
 
     def score(self, step: Step) -> bool:
         """`scoring.score_deal` for this shape, on emitted formulas; False (nothing
@@ -369,9 +451,20 @@ class ContractEnd:
         tricks_won: Sequence[int],
         last: int | None,
         declarations: Iterable[DeclRecord],
+        general: bool = False,
     ) -> tuple[tuple[int, ...], DealRecord] | None:
         """The totals after the deal and its record, from the deal's facts (state or
-        kernel, the same computation); None where `score_deal` must score."""
+        kernel, the same computation); None where `score_deal` must score. By the
+        generated function of the deal's declarer and partner (`contractscore`), made on
+        first use, where there is one; with `general` (its fallback, and the reference
+        the tests hold it to) step by step."""
+        if not general:
+            key = (cp.declarer, cp.partner)
+            made = self.records.get(key, _UNMADE)
+            if made is _UNMADE:
+                made = self.records[key] = self._record_function(cp.declarer, cp.partner)
+            if made is not None:
+                return made(cp, m, won, tricks_won, last, declarations)  # type: ignore[no-any-return]
         declarer, partner = cp.declarer, cp.partner
         if declarer is None:
             return None
@@ -429,6 +522,21 @@ class ContractEnd:
             totals=totals,
         )
         return totals, record
+
+    def _record_function(
+        self, declarer: int | None, partner: int | None
+    ) -> Callable[..., Any] | None:
+        """`_record` for deals of this declarer and partner as one generated function,
+        its fallback `_record`'s general way; None where none is made."""
+        if declarer is None or len(self.records) > 1024:  # bounded: seats are few
+            return None
+        try:
+            source = record_source(self, self.emitter, declarer, partner)
+        except Uncovered:
+            return None
+        if source is None:
+            return None
+        return record_function(source, partial(self._record, general=True))
 
     def _per_person(self, cp: Contract, per_seat: list[int], seated: tuple[int, ...]) -> list[int]:
         """`seating.people`: each seat's amount to the person sitting there
@@ -583,6 +691,9 @@ class ContractEnd:
 
 
 _DEAL_RECORD = maker(DealRecord, keywords=True)
+_CURSOR = Cursor()  # a new deal's cursor, as `GameState`'s default
+_new = object.__new__
+_UNMADE: Any = object()  # `ContractEnd.records` has no entry yet
 
 
 def _dealers(rules: Ruleset, deal: DealPhase) -> tuple[int, ...] | None:

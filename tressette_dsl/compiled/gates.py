@@ -19,11 +19,20 @@ from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.engine.phases import tricks as tricks_kind
+from tressette_dsl.engine.phases.trick_features import table
+from tressette_dsl.engine.phases.trick_features.base import TricksLocal
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.engine.step import Step, evaluate
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules import scopes
-from tressette_dsl.rules.model import AuctionPhase, CallPhase, Expr, Ruleset, TricksPhase
+from tressette_dsl.rules.model import (
+    NO_CONST,
+    AuctionPhase,
+    CallPhase,
+    Expr,
+    Ruleset,
+    TricksPhase,
+)
 
 # `deal_env`'s names as Python over the state `s` (its contract part `cp`)
 _NAMES = {
@@ -110,6 +119,7 @@ def _tricks_enter(
     )
     if lead is None or (spec.trump is not None and trump is None):
         return None
+    begin = _begin_at_once(rules, spec)
 
     def enter(step: Step, spec: TricksPhase) -> bool:
         s = step.state
@@ -120,11 +130,49 @@ def _tricks_enter(
         leader = _seat(lead, s)
         if leader is None:
             return tricks_kind.enter(step, spec)
-        if trump is None:
-            return tricks_kind.begin(step, spec, leader, s.play.trump)
-        return tricks_kind.begin(step, spec, leader, tricks_kind.trump_suit(value))
+        suit = s.play.trump if trump is None else tricks_kind.trump_suit(value)
+        if begin is not None:
+            return begin(step, leader, suit)
+        return tricks_kind.begin(step, spec, leader, suit)
 
     return enter
+
+
+def _begin_at_once(
+    rules: Ruleset, spec: TricksPhase
+) -> Callable[[Step, int, int | None], bool] | None:
+    """`tricks.begin` for a play whose start needs nothing but writing (session 12): no
+    feature starts a round as the play begins (`on_enter`), the first trick's
+    `follow_suit` and declaring window are constants (`_trick_rules` reads no state),
+    so the phase's record, the play's, the empty trick and the cursor (`_resume`: the
+    leader to play) are written in one copy of the state instead of two, with the
+    trick phase's record made once. None where `begin` must run; at run time a step
+    that logs events (`TrumpSet`), another seat count or hands all empty are its own."""
+    d = rules.declaring
+    if (
+        (spec.hooks or table(rules, spec)).on_enter
+        or spec.follow_suit.const is NO_CONST
+        or (d is not None and d.window.const is NO_CONST)
+    ):
+        return None
+    n = rules.players.count
+    must_follow, window_open = tricks_kind._trick_rules(rules, spec, GameState(seed=0, n=n), 1)
+    local = TricksLocal(window_open, (0,) * n)
+
+    def begin(step: Step, leader: int, trump: int | None) -> bool:
+        s = step.state
+        cards = s.cards
+        if step.log or s.n != n or not any(cards.hands):
+            return tricks_kind.begin(step, spec, leader, trump)
+        step.state = s.with_parts(
+            cursor=s.cursor.but(sub="play", pending=(), to_act=leader),
+            cards=cards.but(trick=()),
+            play=s.play.but(trick_no=1, leader=leader, trump=trump, must_follow=must_follow),
+            local=local,
+        )
+        return False
+
+    return begin
 
 
 def _seat(emitted: Callable[[GameState], Any], s: GameState) -> int | None:

@@ -20,16 +20,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tressette_dsl.compiled.draws import _Randrange
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
 from tressette_dsl.engine.actions import Action, Bid, Pass
+from tressette_dsl.engine.maker import maker
 from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.engine.state import BidRecord, GameState
 from tressette_dsl.engine.step import Step
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.rules.phases.auction import AuctionPhase, BidSpec
 
-# (bid, first points or None, how many) per bid allowed, and the number of choices
-Runs = tuple[tuple[tuple[str, int | None, int], ...], int]
+# (bid, first points or None, how many) per bid allowed, the number of choices, and
+# the choices but the last (pass) one by one: (the bid, its points or None)
+Runs = tuple[tuple[tuple[str, int | None, int], ...], int, tuple[tuple[BidSpec, int | None], ...]]
 _RUNS_LIMIT = 4096  # keys per auction: bounded, ample for the bids' heights and points
 
 
@@ -105,7 +108,15 @@ def _count_runs(spec: AuctionPhase, s: GameState) -> Runs:
             low = auction_kind._lowest_points(bid, s)
             if bid.points[1] >= low:
                 out.append((bid.id, low, bid.points[1] + 1 - low))
-    return tuple(out), sum([run[2] for run in out]) + 1
+    by_id = {b.id: b for b in spec.bids}
+    picks = tuple(
+        [
+            (by_id[bid_id], None if low is None else low + j)
+            for bid_id, low, many in out
+            for j in range(many)
+        ]
+    )
+    return tuple(out), len(picks) + 1, picks
 
 
 def nth_speech(found: Runs, i: int) -> Action:
@@ -117,7 +128,7 @@ def nth_speech(found: Runs, i: int) -> Action:
     return Pass()
 
 
-def speeches(
+def speeches(  # noqa: PLR0915 - a speech's draw and end written out: the hot loop
     rules: Ruleset,
     spec: AuctionPhase,
     step: Step,
@@ -145,37 +156,60 @@ def speeches(
     def values() -> _Values:
         return passed, bid, points, rank, declarer, contract, level if bid_made else None
 
+    # each seat's `getrandbits` where its chooser is the plain random one: the draw
+    # (`draws._Randrange`) written out, one call less a speech
+    bits = [c.getrandbits if c.__class__ is _Randrange else None for c in choose]
+    memo, waits, forced = a.memo, a.waits, spec.forced is not None
+    silent = _silent(n)
+    found = None  # a pass changes nothing the choices are counted from: kept until a bid
     while True:
         assert seat is not None
-        found = a.memo.get(
-            a.key(bid, level, points, all_passed, records)
-            if a.waits
-            else (bid is None, level, points, all_passed, None)  # `key` without `after`
-        )
-        if found is None:  # worked out on the state the speeches so far make
-            step.state = _written(s0, records, values(), pending=pending, seat=seat)
-            found = runs(spec, step.state)
-        i = choose[seat](found[1])
+        if found is None:
+            found = memo.get(
+                a.key(bid, level, points, all_passed, records)
+                if waits
+                else (bid is None, level, points, all_passed, None)  # `key` without `after`
+            )
+            if found is None:  # worked out on the state the speeches so far make
+                step.state = _written(s0, records, values(), pending=pending, seat=seat)
+                found = runs(spec, step.state)
+        many = found[1]
+        g = bits[seat]
+        if g is None:
+            i = choose[seat](many)
+        else:  # `_Randrange.__call__`: `many` >= 1 (pass is always there)
+            k = many.bit_length()
+            i = g(k)
+            while i >= many:
+                i = g(k)
         stats.actions += 1
-        made = said = None  # the i-th choice (`nth_speech`): a bid's run, else pass
-        for bid_id, low, many in found[0]:
-            if i < many:
-                made, said = a.by_id[bid_id], None if low is None else low + i
-                break
-            i -= many
-        ends = _ends(made, seat, once=once, pending=pending, passed=passed, declarer=declarer, n=n)
-        if ends and (step.log or (made is None and bid is None and spec.forced is not None)):
+        # the i-th choice (`nth_speech`): a bid with its points, else pass
+        made, said = found[2][i] if i < many - 1 else _PASS
+        # does it end the auction (`_ends`, written out): a bid that closes; with
+        # `speeches: once` the last speaker; else nobody left, or only the highest
+        # bidder (after this speech: `after` passed)
+        after = passed if made is not None or seat in passed else passed | {seat}
+        if made is not None and made.closes:
+            ends = True
+        elif once:
+            ends = len(pending) <= 1
+        else:
+            live = n - len(after)
+            by = seat if made is not None else declarer
+            ends = live == 0 or (live == 1 and by is not None and by not in after)
+        if ends and (step.log or (made is None and bid is None and forced)):
             # `auction.act`'s: the events, or a forced bid after all passed (`_forced`)
             step.state = _written(s0, records, values(), pending=pending, seat=seat)
             action = Pass() if made is None else Bid(made.id, said)
             return auction_kind.act(step, spec, action)
         if made is not None:
-            records.append(BidRecord(seat, made.id, said))
+            records.append(_BID(seat, made.id, said))
             bid, points, rank = made.id, said, made.rank
             declarer, contract, level, bid_made = seat, made.contract, made.level, True
+            found = None
         else:
-            records.append(BidRecord(seat, None))
-            passed = passed | {seat}
+            records.append(silent[seat])
+            passed = after
         if ends:  # as `act` and `_next` end it: won (`_won`), or all passed (`_all_passed`)
             step.state = _written(s0, records, values(), pending=(), seat=None)
             return _won(step, made, bid is None if once else len(passed) == n)
@@ -187,6 +221,20 @@ def speeches(
             while seat in passed:
                 seat = nxt[seat]
             pending = (seat,)
+
+
+_BID = maker(BidRecord)  # `BidRecord(seat, bid, points)` without the frozen `__init__`
+_PASS: tuple[None, None] = (None, None)
+_SILENT: dict[int, tuple[BidRecord, ...]] = {}
+
+
+def _silent(n: int) -> tuple[BidRecord, ...]:
+    """Each seat's pass, `BidRecord(seat, None)`: frozen records, made once per seat
+    count and shared by every auction (as the deal's blank parts are)."""
+    found = _SILENT.get(n)
+    if found is None:
+        found = _SILENT[n] = tuple([BidRecord(x, None) for x in range(n)])
+    return found
 
 
 def _won(step: Step, made: BidSpec | None, nobody: bool) -> bool:
@@ -212,31 +260,6 @@ def _next_seats(rules: Ruleset) -> tuple[int, ...]:
 
 
 _NEXT: dict[int, tuple[Ruleset, tuple[int, ...]]] = {}
-
-
-def _ends(
-    made: BidSpec | None,
-    seat: int,
-    *,
-    once: bool,
-    pending: tuple[int, ...],
-    passed: frozenset[int],
-    declarer: int | None,
-    n: int,
-) -> bool:
-    """Does `seat`'s speech (`made`, or None for a pass) end the auction, as
-    `auction.act` and `_next` decide: a bid that closes; with `speeches: once` the last
-    speaker; else nobody left, or only the highest bidder (after this speech)."""
-    if made is not None and made.closes:
-        return True
-    if once:
-        return len(pending) <= 1
-    if made is not None:
-        declarer = seat
-    elif seat not in passed:
-        passed = passed | {seat}
-    live = n - len(passed)  # the seats not passed: none, or the highest bidder alone
-    return live == 0 or (live == 1 and declarer is not None and declarer not in passed)
 
 
 # who passed, the highest bid, its points and rank, its bidder, its contract, its level

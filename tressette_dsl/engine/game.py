@@ -25,7 +25,7 @@ from tressette_dsl.engine.phases.deal import DealPhase
 from tressette_dsl.engine.phases.trick_features.claims import interrupt, out_of_turn_actions
 from tressette_dsl.engine.phases.tricks import TricksPhase
 from tressette_dsl.engine.rng import first_dealer
-from tressette_dsl.engine.state import DealRecord, FixedDeal, GameState, Match
+from tressette_dsl.engine.state import Cursor, DealRecord, FixedDeal, GameState, Match
 from tressette_dsl.engine.step import Step, evaluate, evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import Ruleset
@@ -301,10 +301,7 @@ def _advance(
             if known or index + 1 == len(flow):
                 break
             index += 1
-        step.update(  # a new phase: its own record starts empty
-            cursor=step.state.cursor.but(phase=index, sub="", step=0, to_act=None, pending=()),
-            local=None,
-        )
+        step.update(cursor=_entering(index), local=None)  # its own record starts empty
         spec = flow[index]
         if spec.when is not None and not (
             evaluate(spec.when, deal_env(rules, step.state)) if passes is None else known
@@ -316,6 +313,17 @@ def _advance(
             if step.restart:
                 _restart(step)
             return
+
+
+def _entering(index: int) -> Cursor:
+    """The cursor of a phase being entered (nobody asked yet): one frozen record per
+    phase index, shared by every state, instead of a copy each time a phase begins."""
+    if index < len(_ENTERING):
+        return _ENTERING[index]
+    return Cursor(phase=index)
+
+
+_ENTERING = tuple(Cursor(phase=i) for i in range(64))
 
 
 def _start_deal(step: Step, dealer: int) -> None:

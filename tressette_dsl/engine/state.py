@@ -787,17 +787,15 @@ class GameState:
     # --- zones --------------------------------------------------------------------------
 
     def zone(self, zone_id: str) -> tuple[int, ...]:
-        """The cards of a zone by its id; () for a zone the ruleset does not have."""
-        try:
-            return self.zones[self.zone_ids.index(zone_id)]
-        except ValueError:
-            return ()
+        """The cards of a zone by its id; () for a zone the ruleset does not have (asked
+        without raising: a kernel loaded in a game with no stock asks for it)."""
+        cards = self.cards
+        ids = cards.zone_ids
+        return cards.zones[ids.index(zone_id)] if zone_id in ids else ()
 
     def zone_shown(self, zone_id: str) -> bool:
-        try:
-            return self.shown[self.zone_ids.index(zone_id)]
-        except ValueError:
-            return False
+        ids = self.cards.zone_ids
+        return self.seen.shown[ids.index(zone_id)] if zone_id in ids else False
 
     def with_zone(self, index: int, cards: tuple[int, ...]) -> GameState:
         """A copy with the zone at `index` holding `cards`."""

@@ -44,7 +44,8 @@ def act(step: Step, spec: ChoosePhase, action: Action) -> bool:
     assert seat is not None
     if isinstance(action, Choose):
         step.set_contract(contract=action.option)
-        step.emit(ContractChosen(seat=seat, contract=action.option))
+        if step.log:
+            step.emit(ContractChosen(seat=seat, contract=action.option))
     step.set_cursor(sub="", pending=(), to_act=None)
     return True
 

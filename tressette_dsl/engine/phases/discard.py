@@ -104,7 +104,8 @@ def act(step: Step, spec: DiscardPhase, action: Action) -> bool:
         ),
         cursor=step.state.cursor.but(step=s.cursor.step + 1),
     )
-    step.emit(CardDiscarded(seat=seat, card=action.card, zone=zone))
+    if step.log:
+        step.emit(CardDiscarded(seat=seat, card=action.card, zone=zone))
     return _next_seat(step, spec)
 
 

@@ -66,7 +66,8 @@ def act(step: Step, spec: GivePhase, action: Action) -> bool:
         seen=s.seen.but(public=public, reveals=reveals),
         cursor=s.cursor.but(step=s.cursor.step + 1),
     )
-    step.emit(CardGiven(seat=seat, to=to, card=action.card, shown=spec.shown))
+    if step.log:
+        step.emit(CardGiven(seat=seat, to=to, card=action.card, shown=spec.shown))
     if step.state.cursor.step < _count(rules, spec, step.state):
         return False
     step.set_cursor(sub="", pending=(), to_act=None, step=0)

@@ -50,14 +50,15 @@ def enter(step: Step, spec: MovePhase) -> bool:
                 public=set_at(s.seen.public, seat, s.seen.public[seat] | mask),
                 reveals=(*s.seen.reveals, Reveal(spec.source, seat, mask, s.match.deal_no)),
             )
-        step.emit(
-            CardsMoved(
-                source=spec.source,
-                to=seat,
-                shown=shown,
-                cards=tuple(rules.deck.card_text[c] for c in cards),
+        if step.log:  # the cards' texts: only for a caller that keeps the events
+            step.emit(
+                CardsMoved(
+                    source=spec.source,
+                    to=seat,
+                    shown=shown,
+                    cards=tuple(rules.deck.card_text[c] for c in cards),
+                )
             )
-        )
     return True
 
 

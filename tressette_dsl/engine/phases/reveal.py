@@ -23,7 +23,9 @@ def enter(step: Step, spec: RevealPhase) -> bool:
         reveals=(*s.seen.reveals, Reveal(spec.zone, None, mask, s.match.deal_no)),
         shown=set_at(s.seen.shown, index, True),
     )
-    step.emit(ZoneShown(zone=spec.zone, cards=tuple(step.rules.deck.card_text[c] for c in cards)))
+    if step.log:  # the cards' texts: only for a caller that keeps the events
+        text = step.rules.deck.card_text
+        step.emit(ZoneShown(zone=spec.zone, cards=tuple(text[c] for c in cards)))
     return True
 
 

@@ -104,7 +104,8 @@ def _take(step: Step, spec: TakePhase, seat: int, card: int) -> None:
             taken=set_at(s.contract_part.taken, seat, s.contract_part.taken[seat] + 1)
         ),
     )
-    step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))
+    if step.log:
+        step.emit(CardTaken(seat=seat, card=step.rules.deck.card_text[card], zone=spec.source))
 
 
 # --- how it reads: the rules page and the prompts (its written half: rules/phases/) -----

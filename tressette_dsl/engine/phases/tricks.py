@@ -94,7 +94,7 @@ def begin(step: Step, spec: TricksPhase, leader: int, trump: int | None) -> bool
         cards=s.cards.but(trick=()),
         local=TricksLocal(window_open, (0,) * s.n),
     )
-    if trump is not None:
+    if trump is not None and step.log:
         step.emit(TrumpSet(suit=rules.deck.suits[trump]))
     for hook in (spec.hooks or table(rules, spec)).on_enter:
         kind = hook(rules, step.state)
