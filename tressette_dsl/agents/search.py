@@ -70,11 +70,12 @@ from collections.abc import Iterable, Sequence
 
 from tressette_dsl.agents import perspective
 from tressette_dsl.agents.action_words import card_of, verb
-from tressette_dsl.agents.base import Worlds
+from tressette_dsl.agents.base import Worlds, WorldSource
 from tressette_dsl.agents.bid_reading import AuctionWorlds
 from tressette_dsl.agents.endgame import solve
 from tressette_dsl.agents.endgame_worlds import MAX_CARDS, sampled_totals
 from tressette_dsl.agents.heuristic import HeuristicAgent
+from tressette_dsl.agents.play_reading import PlayWorlds
 from tressette_dsl.agents.rollout import RolloutPolicy
 from tressette_dsl.agents.search_improve import improve
 from tressette_dsl.agents.search_moves import BidOrder, fold_signals, search_keys
@@ -151,6 +152,8 @@ class SearchAgent:
         policy: str = "heuristic",
         z: float = 1.0,
         race: float = 2.0,
+        read_play: int = 6,
+        play_mismatch: float = 0.3,
     ) -> None:
         if iters < 1:
             raise ValueError("iters must be at least 1")
@@ -189,6 +192,12 @@ class SearchAgent:
         if race < 0:
             raise ValueError("race must not be negative")
         self.race = race
+        if read_play < 0:
+            raise ValueError("read_play must not be negative (0 turns it off)")
+        self.read_play = read_play
+        if not 0 < play_mismatch <= 1:
+            raise ValueError("play_mismatch must be a share above 0 and at most 1")
+        self.play_mismatch = play_mismatch
         self.heuristic = HeuristicAgent()
         self.iterations_done = 0  # of the last decision, for measurements
 
@@ -199,7 +208,7 @@ class SearchAgent:
         legal: Sequence[Action],
         rng: random.Random,
         *,
-        worlds: Worlds | AuctionWorlds | None = None,
+        worlds: WorldSource | None = None,
     ) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
@@ -217,6 +226,8 @@ class SearchAgent:
         claims = [a for a in legal if str(a) == "claim"]
         if claims and self._claim_is_right(rules, worlds, claims[0], rng):
             return claims[0]
+        if self.read_play:  # after the claim: a claim must hold in every world, likely or not
+            worlds = PlayWorlds(worlds, tries=self.read_play, mismatch=self.play_mismatch)
         groups = search_keys(legal, BidOrder(rules), self.max_bids)
         if not groups:
             return legal[0]
@@ -247,7 +258,7 @@ class SearchAgent:
         legal: Sequence[Action],
         groups: dict[str, list[Action]],
         *,
-        worlds: Worlds | AuctionWorlds,
+        worlds: WorldSource,
         rng: random.Random,
     ) -> str | None:
         """The card key to play in the last tricks without a tree (`endgame`): once the
@@ -296,7 +307,7 @@ class SearchAgent:
         groups: dict[str, list[Action]],
         rules: Ruleset,
         observation: Observation,
-        worlds: Worlds | AuctionWorlds,
+        worlds: WorldSource,
         rng: random.Random,
         *,
         pick: Action,
@@ -344,7 +355,7 @@ class SearchAgent:
     # --- claims ------------------------------------------------------------------------------
 
     def _claim_is_right(
-        self, rules: Ruleset, worlds: Worlds | AuctionWorlds, claim: Action, rng: random.Random
+        self, rules: Ruleset, worlds: WorldSource, claim: Action, rng: random.Random
     ) -> bool:
         """Does the claim win the match in every sampled world?"""
         seat = worlds.seat
@@ -361,7 +372,7 @@ class SearchAgent:
     def _search(
         self,
         rules: Ruleset,
-        worlds: Worlds | AuctionWorlds,
+        worlds: WorldSource,
         keys: Sequence[str],
         rng: random.Random,
         bids: Sequence[str] = (),
