@@ -18,7 +18,8 @@ tricks come from a solver, so the plays once the hands hold at most
 `endgame_worlds.MAX_CARDS` cards are not read). `PlayWorlds` then samples by rejection,
 as `bid_reading.AuctionWorlds` does for the auction: a world is kept with chance its
 likelihood, up to `tries` draws, else the likeliest of them, so a decision never stalls
-and every world still meets every hard fact.
+and every world still meets every hard fact. A world's replay stops as soon as it can be
+neither kept nor the likeliest so far, which makes most refused worlds much cheaper.
 
 A deal the replay cannot rebuild - cards that were not all in the hands when it began (a
 stock, a monte, discards), or a moment between the cards the records do not say how to
@@ -71,16 +72,18 @@ class PlayReader:
         self.readable = any(seat != observer for seat, _card in plays)
         self.replayable = True  # until a replay finds a moment it cannot rebuild
 
-    def likelihood(self, world: GameState) -> float:
+    def likelihood(self, world: GameState, floor: float = 0.0) -> float:
         """The product over the other seats' readable card plays of 1 (the heuristic's
-        card) or `mismatch`; 1.0 when the deal cannot be replayed."""
+        card) or `mismatch`; 1.0 when the deal cannot be replayed. The replay stops as
+        soon as the product falls below `floor` (a rejection's draw: the world is refused
+        whatever the later plays say), and returns the product so far."""
         if not self.readable or not self.replayable:
             return 1.0
         start = self._start(world)
         if start is None:
             self.replayable = False
             return 1.0
-        out = self._replay(start)
+        out = self._replay(start, floor)
         if out is None:
             self.replayable = False
             return 1.0
@@ -100,9 +103,10 @@ class PlayReader:
             return None
         return start.with_parts(match=world.match)
 
-    def _replay(self, state: GameState) -> float | None:
+    def _replay(self, state: GameState, floor: float) -> float | None:
         """Play the records again from `state`, reading each readable play; None when a
-        moment cannot be matched to the records."""
+        moment cannot be matched to the records (another seat to act, a decision that is
+        neither a card nor a declaration): the ruleset's deals are not replayed again."""
         rules, texts = self.rules, self.rules.deck.card_text
         declared = list(self.declarations)
         out = 1.0
@@ -121,6 +125,10 @@ class PlayReader:
                     return None
                 action = self._play(legal, who, texts[card], card)
                 if action is None:
+                    if any(isinstance(a, Play) for a in legal):
+                        # this world breaks a record (a soft fact, a signal's truth, the
+                        # sampler relaxed): unlikely, not a deal the replay cannot rebuild
+                        return out * self.mismatch * self.mismatch
                     return None
                 if (
                     who != self.observer
@@ -128,6 +136,8 @@ class PlayReader:
                     and self._choice(state, index, who, legal) != card
                 ):
                     out *= self.mismatch
+                    if out < floor:
+                        return out
                 index += 1
             state, _events = apply(rules, state, action, events=False)
         return out
@@ -207,8 +217,12 @@ class PlayWorlds:
         for attempt in range(self.tries):
             if attempt:
                 world = self.worlds.sample(rng)
-            weight = reader.likelihood(world)
-            if not reader.replayable or weight >= 1.0 or rng.random() < weight:
+            draw = rng.random()
+            # a world can only be kept (at least `draw`) or be the likeliest so far: its
+            # replay stops once it can be neither, so `best_weight` is always exact
+            floor = 0.0 if best_weight < 0 else min(draw, best_weight)
+            weight = reader.likelihood(world, floor=floor)
+            if not reader.replayable or draw <= weight:
                 return world
             if weight > best_weight:
                 best, best_weight = world, weight
