@@ -52,7 +52,13 @@ class PlayReader:
     the chooser's hand then, so choices are remembered by (play index, hand)."""
 
     def __init__(
-        self, rules: Ruleset, world: GameState, observer: int, *, mismatch: float = 0.3
+        self,
+        rules: Ruleset,
+        world: GameState,
+        observer: int,
+        *,
+        mismatch: float = 0.3,
+        memo: PlayMemo | None = None,
     ) -> None:
         self.rules = rules
         self.observer = observer
@@ -67,7 +73,8 @@ class PlayReader:
         self.signals = signals
         self.declarations = tuple((d.seat, d.decl, d.arg) for d in world.play.declarations)
         self.base = HeuristicAgent(endgame=False)
-        self.memo: dict[tuple[int, int], int] = {}
+        deal = (world.match.deal_no, world.match.dealer, world.n)
+        self.memo = (memo or PlayMemo()).choices_for(deal, self.plays)
         # the last play worth reading: another seat's, while the hands held enough cards
         self.readable = any(seat != observer for seat, _card in plays)
         self.replayable = True  # until a replay finds a moment it cannot rebuild
@@ -199,19 +206,50 @@ class PlayReader:
         return card
 
 
+class PlayMemo:
+    """The heuristic's choices a reader worked out, kept for the next decisions of the
+    same seat in the same deal: a choice at the i-th play depends on the public history
+    before it, which later decisions share, and on the chooser's hand then. Kept while the
+    deal is the same and its plays extend the ones seen; anything else starts afresh."""
+
+    def __init__(self) -> None:
+        self.deal: tuple[int, int, int] | None = None
+        self.plays: tuple[tuple[int, int], ...] = ()
+        self.choices: dict[tuple[int, int], int] = {}
+
+    def choices_for(
+        self, deal: tuple[int, int, int], plays: tuple[tuple[int, int], ...]
+    ) -> dict[tuple[int, int], int]:
+        """The remembered choices for `deal` after `plays` (emptied when they do not
+        continue what was remembered)."""
+        if deal != self.deal or plays[: len(self.plays)] != self.plays:
+            self.choices = {}
+        self.deal, self.plays = deal, plays
+        return self.choices
+
+
 class PlayWorlds:
     """`Worlds` (or `AuctionWorlds`) whose samples are weighted by the deal's card plays
     (rejection, `tries` draws). The reader is built from the first world drawn."""
 
-    def __init__(self, worlds: WorldSource, *, tries: int = 6, mismatch: float = 0.3) -> None:
-        self.worlds, self.tries, self.mismatch = worlds, tries, mismatch
+    def __init__(
+        self,
+        worlds: WorldSource,
+        *,
+        tries: int = 6,
+        mismatch: float = 0.3,
+        memo: PlayMemo | None = None,
+    ) -> None:
+        self.worlds, self.tries, self.mismatch, self.memo = worlds, tries, mismatch, memo
         self.rules, self.seat = worlds.rules, worlds.seat
         self.reader: PlayReader | None = None
 
     def sample(self, rng: random.Random) -> GameState:
         world = self.worlds.sample(rng)
         if self.reader is None:
-            self.reader = PlayReader(self.rules, world, self.seat, mismatch=self.mismatch)
+            self.reader = PlayReader(
+                self.rules, world, self.seat, mismatch=self.mismatch, memo=self.memo
+            )
         reader = self.reader
         best, best_weight = world, -1.0
         for attempt in range(self.tries):
@@ -229,4 +267,4 @@ class PlayWorlds:
         return best
 
 
-__all__ = ["PlayReader", "PlayWorlds"]
+__all__ = ["PlayMemo", "PlayReader", "PlayWorlds"]

@@ -80,7 +80,7 @@ from tressette_dsl.agents.bid_reading import AuctionWorlds
 from tressette_dsl.agents.endgame import solve
 from tressette_dsl.agents.endgame_worlds import MAX_CARDS, sampled_totals
 from tressette_dsl.agents.heuristic import HeuristicAgent
-from tressette_dsl.agents.play_reading import PlayWorlds
+from tressette_dsl.agents.play_reading import PlayMemo, PlayWorlds
 from tressette_dsl.agents.rollout import RolloutPolicy
 from tressette_dsl.agents.search_improve import improve
 from tressette_dsl.agents.search_moves import BidOrder, fold_signals, search_keys
@@ -203,6 +203,7 @@ class SearchAgent:
         if not 0 < play_mismatch <= 1:
             raise ValueError("play_mismatch must be a share above 0 and at most 1")
         self.play_mismatch = play_mismatch
+        self.play_memo = PlayMemo()  # the heuristic's choices read, kept through a deal
         self.heuristic = HeuristicAgent()
         self.iterations_done = 0  # of the last decision, for measurements
 
@@ -232,7 +233,9 @@ class SearchAgent:
         if claims and self._claim_is_right(rules, worlds, claims[0], rng):
             return claims[0]
         if self.read_play:  # after the claim: a claim must hold in every world, likely or not
-            worlds = PlayWorlds(worlds, tries=self.read_play, mismatch=self.play_mismatch)
+            worlds = PlayWorlds(
+                worlds, tries=self.read_play, mismatch=self.play_mismatch, memo=self.play_memo
+            )
         groups = search_keys(legal, BidOrder(rules), self.max_bids)
         if not groups:
             return legal[0]
