@@ -232,10 +232,11 @@ class SearchAgent:
         claims = [a for a in legal if str(a) == "claim"]
         if claims and self._claim_is_right(rules, worlds, claims[0], rng):
             return claims[0]
+        pick_worlds: WorldSource | None = plain_worlds  # the heuristic's sampled endgame's
         if self.read_play:  # after the claim: a claim must hold in every world, likely or not
-            worlds = PlayWorlds(
-                worlds, tries=self.read_play, mismatch=self.play_mismatch, memo=self.play_memo
-            )
+            worlds = self._read_play(worlds)
+            if plain_worlds is not None:
+                pick_worlds = self._read_play(plain_worlds)
         groups = search_keys(legal, BidOrder(rules), self.max_bids)
         if not groups:
             return legal[0]
@@ -247,7 +248,7 @@ class SearchAgent:
         elif len(keys) == 1:
             chosen = keys[0]
         elif self.policy == "heuristic" and not bids:
-            pick = self.heuristic.act(rules, observation, legal, rng, worlds=plain_worlds)
+            pick = self.heuristic.act(rules, observation, legal, rng, worlds=pick_worlds)
             return self._improve(groups, rules, observation, worlds, rng, pick=pick)
         else:
             hint = self._hint(rules, observation, legal, groups, rng) if self.trust else None
@@ -256,6 +257,13 @@ class SearchAgent:
         if len(variants) == 1:
             return variants[0]
         return self.heuristic.act(rules, observation, variants, rng)
+
+    def _read_play(self, worlds: WorldSource) -> PlayWorlds:
+        """`worlds` weighted by the deal's card play (`play_reading`), the heuristic's
+        choices read kept through the deal."""
+        return PlayWorlds(
+            worlds, tries=self.read_play, mismatch=self.play_mismatch, memo=self.play_memo
+        )
 
     # --- the heuristic's knowledge ------------------------------------------------------------
 
