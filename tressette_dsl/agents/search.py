@@ -158,6 +158,7 @@ class SearchAgent:
         z: float = 1.0,
         race: float = 2.0,
         read_play: int = 6,
+        reward: str = "points",
         play_mismatch: float = 0.3,
     ) -> None:
         if iters < 1:
@@ -203,6 +204,9 @@ class SearchAgent:
         if not 0 < play_mismatch <= 1:
             raise ValueError("play_mismatch must be a share above 0 and at most 1")
         self.play_mismatch = play_mismatch
+        if reward not in ("points", "deals"):
+            raise ValueError("reward must be 'points' or 'deals'")
+        self.by_deal = reward == "deals"
         self.play_memo = PlayMemo()  # the heuristic's choices read, kept through a deal
         self.heuristic = HeuristicAgent()
         self.iterations_done = 0  # of the last decision, for measurements
@@ -351,7 +355,10 @@ class SearchAgent:
         def reward(world: GameState, end: GameState) -> float:
             before = perspective.totals(rules, world)
             me = perspective.person_deciding(rules, world, seat)
-            return deal_outcomes(rules, before, end, reverse=reverse, bonus=bonus)[me]
+            outcomes = deal_outcomes(
+                rules, before, end, reverse=reverse, bonus=bonus, by_deal=self.by_deal
+            )
+            return outcomes[me]
 
         chosen, spent = improve(
             rules,
@@ -590,15 +597,24 @@ class _Run:
 
 
 def deal_outcomes(
-    rules: Ruleset, before: Sequence[int], end: GameState, *, reverse: bool, bonus: int
+    rules: Ruleset,
+    before: Sequence[int],
+    end: GameState,
+    *,
+    reverse: bool,
+    bonus: int,
+    by_deal: bool = False,
 ) -> list[float]:
     """Per person (`agents.perspective`: the seats, unless the people move round them),
     the outcome of the deal that ended as `end` from the match totals `before` (see the
-    module's docstring)."""
+    module's docstring); with `by_deal` (``search:reward=deals``) only whether the deal
+    was won: 1, 0 or -1 by the sign of the gain less the mean."""
     gains = perspective.gains(rules, before, end)
     mean = sum(gains) / len(gains)
     sign = -1.0 if reverse else 1.0
     out = [sign * (g - mean) for g in gains]
+    if by_deal:
+        out = [float((r > 0) - (r < 0)) for r in out]
     won = perspective.winners(rules, end) if is_over(end) else frozenset()
     if won:
         out = [r + (bonus if x in won else -bonus) for x, r in enumerate(out)]
