@@ -26,11 +26,15 @@ chose there. It plays every decision kind the engine can ask, knowing none by na
   declarer, not over every one tried once;
 * in a game with an auction the worlds are weighted by it (`bid_reading.AuctionWorlds`):
   a seat that bid is dealt a hand the heuristic would have bid, one that passed a weaker;
-* the worlds are weighted by the deal's card play too (`play_reading.PlayWorlds`,
-  `read_play`): each world's deal is replayed and a world where the other seats' cards
-  are the heuristic's choices is kept more often. Why: given the true hands as its only
-  world, this search won 69% of `tressette` deals against the heuristic, against about
-  54.5% over uniform worlds (docs/bots.md, session 12);
+* with `read_play` (off by default) the worlds are weighted by the deal's card play too
+  (`play_reading.PlayWorlds`): each world's deal is replayed and a world where the other
+  seats' cards are the heuristic's choices is kept more often. Why it was tried: given
+  the true hands as its only world, this search won 69% of `tressette` deals against the
+  heuristic, against about 54.5% over uniform worlds; why it is off: it places only some
+  7 points more of the hidden cards right and won 54.6% of 280 games (docs/bots.md,
+  session 12), at a third or more of the decision's CPU;
+* `reward=deals` values a rollout by whether the deal was won instead of by the points
+  margin (the arena's share counts deals won; a match is won by points);
 * a speech of its own (it may bid) samples every option alike at the root, and bids when
   the best bid's mean, read with `bid_edge`, beats the pass: as if that share of the
   bid's losing iterations had been won. Why: the rollouts play the contract that follows
@@ -157,7 +161,7 @@ class SearchAgent:
         policy: str = "heuristic",
         z: float = 1.0,
         race: float = 2.0,
-        read_play: int = 6,
+        read_play: int = 0,
         reward: str = "points",
         play_mismatch: float = 0.3,
     ) -> None:

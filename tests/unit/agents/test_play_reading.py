@@ -10,11 +10,11 @@ import random
 
 import pytest
 
-from tressette_dsl.agents import make_agent
+from tressette_dsl.agents import make_agent, perspective
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.play_reading import PlayReader, PlayWorlds
-from tressette_dsl.agents.search import SearchAgent
+from tressette_dsl.agents.search import SearchAgent, deal_outcomes
 from tressette_dsl.engine import apply, legal_actions, new_game, observe
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.state import Cards, GameState
@@ -182,3 +182,21 @@ def test_a_world_that_breaks_a_record_is_unlikely_not_unreadable() -> None:
                 assert reader.likelihood(state) == 1.0
                 return
     pytest.skip("no shown void with a spare card in this deal")
+
+
+def test_reward_by_deal_is_the_sign_of_the_points_outcome() -> None:
+    """``search:reward=deals`` values a rollout by whether the deal was won (the arena's
+    share), the points outcome by how much: the same order of sides, only the signs."""
+    rules, state = _played("tressette", 9, 39)  # the deal's last card to play
+    before = perspective.totals(rules, state)
+    legal = legal_actions(rules, state)
+    state, _ = apply(rules, state, legal[0])
+    assert state.match.deals  # the deal was scored
+    points = deal_outcomes(rules, before, state, reverse=False, bonus=0)
+    won = deal_outcomes(rules, before, state, reverse=False, bonus=0, by_deal=True)
+    assert [(p > 0) - (p < 0) for p in points] == won
+    assert any(w != 0 for w in won)
+    assert perspective.gains(rules, before, state)  # the gains both read
+    with pytest.raises(ValueError, match="reward"):
+        SearchAgent(reward="margin")
+    assert make_agent("search:reward=deals").by_deal  # type: ignore[attr-defined]
