@@ -76,6 +76,19 @@ class Worlds:
         return self._draw(rng)
 
 
+class WorldSource(Protocol):
+    """What a search reads worlds from: a `Worlds`, or a wrapper that weighs its samples
+    by the evidence (`bid_reading.AuctionWorlds`, `play_reading.PlayWorlds`)."""
+
+    @property
+    def rules(self) -> Ruleset: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    def sample(self, rng: random.Random) -> GameState: ...
+
+
 class SearchAgent(Protocol):
     """An agent with ``needs_worlds = True``: `choose` also passes it a `Worlds`."""
 

@@ -29,8 +29,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tressette_dsl.agents.base import Worlds
-from tressette_dsl.agents.bid_reading import AuctionWorlds
+from tressette_dsl.agents.base import WorldSource
 from tressette_dsl.agents.endgame import OutOfBudget, _model, _Search
 from tressette_dsl.agents.endgame_view import Position, _partner, captured, position
 from tressette_dsl.engine.observe import Observation
@@ -50,7 +49,7 @@ def sampled_card(
     cards: Sequence[str],
     preferred: str,
     *,
-    worlds: Worlds | AuctionWorlds | None,
+    worlds: WorldSource | None,
     rng: random.Random,
     n_worlds: int | None = None,
     max_cards: int | None = None,
@@ -83,7 +82,7 @@ def sampled_totals(
     obs: Observation,
     cards: Sequence[str],
     *,
-    worlds: Worlds | AuctionWorlds | None,
+    worlds: WorldSource | None,
     rng: random.Random,
     n_worlds: int | None = None,
     max_cards: int | None = None,

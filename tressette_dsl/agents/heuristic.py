@@ -69,7 +69,7 @@ from collections.abc import Callable, Sequence
 
 from tressette_dsl.agents.action_words import by_verb as actions_by_verb
 from tressette_dsl.agents.action_words import card_of, plain_plays, verb
-from tressette_dsl.agents.base import Worlds
+from tressette_dsl.agents.base import WorldSource
 from tressette_dsl.agents.bid_table import bid_chance
 from tressette_dsl.agents.card_facts import (
     call_preference,
@@ -114,7 +114,7 @@ class HeuristicAgent:
         legal: Sequence[Action],
         rng: random.Random,
         *,
-        worlds: Worlds | None = None,
+        worlds: WorldSource | None = None,
     ) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
@@ -234,7 +234,7 @@ class _View:
         self._mask: int | None = None  # `seen()` as a mask (`seen_mask`)
         self._state_read = False  # `observe.seen_mask` asked (`_state_seen`)
         self._state_mask: int | None = None
-        self.worlds: Worlds | None = None  # the caller's worlds, for the last tricks
+        self.worlds: WorldSource | None = None  # the caller's worlds, for the last tricks
         self.rng: random.Random | None = None
         # the deck's facts by card text: one dict lookup a question (`card_facts`)
         self.facts, self.idx, self.suit, self.strength, self.value = card_lookups(rules.deck)

@@ -25,8 +25,7 @@ import random
 import time as _time
 from collections.abc import Callable
 
-from tressette_dsl.agents.base import Worlds
-from tressette_dsl.agents.bid_reading import AuctionWorlds
+from tressette_dsl.agents.base import WorldSource
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.engine import apply, deal_over, legal_actions, observe
 from tressette_dsl.engine.actions import Action
@@ -49,7 +48,7 @@ def finish(rules: Ruleset, state: GameState, base: HeuristicAgent, rng: random.R
 
 def improve(
     rules: Ruleset,
-    worlds: Worlds | AuctionWorlds,
+    worlds: WorldSource,
     candidates: dict[str, Action],
     preferred: str,
     rng: random.Random,
