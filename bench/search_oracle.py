@@ -9,14 +9,19 @@ Every agent whose name starts with `search` gets, instead of the caller's `World
 sampled endgame at its root); the other agents get the usual worlds. With `--last-cards
 K` the search sees the real state only once the hands hold at most K cards together (the
 last tricks) and the usual worlds before, which tells whether what it lacks is the
-endgame or the whole deal. The rest of the command line is `tressette`'s own; the arena's
-worker processes are forked from this one (Linux), so they inherit the patch.
+endgame or the whole deal. With `--reveal partners` (or `opponents`) each world is a
+usual sampled world with only those seats' real hands put in (the other hidden hands
+filled at random from the cards left, keeping their sizes; voids may then be broken,
+which a diagnostic can live with): which seats' hands it lacks. The rest of the command
+line is `tressette`'s own; the arena's worker processes are forked from this one (Linux),
+so they inherit the patch.
 Session 12's figures are in docs/bots.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 from collections.abc import Sequence
@@ -27,23 +32,48 @@ from tressette_dsl.cli import main as cli_main
 from tressette_dsl.engine import observe
 from tressette_dsl.engine.actions import Action
 from tressette_dsl.engine.state import GameState
+from tressette_dsl.engine.table import side_of
 from tressette_dsl.rules.model import Ruleset
 
 
 class Oracle(Worlds):
-    """`Worlds` whose every sample is the real state."""
+    """`Worlds` whose every sample is the real state, or a sampled world with the real
+    hands of `reveal` (seats) put in."""
 
-    __slots__ = ("_state",)
+    __slots__ = ("_reveal", "_state")
 
-    def __init__(self, rules: Ruleset, state: GameState, seat: int) -> None:
+    def __init__(
+        self, rules: Ruleset, state: GameState, seat: int, reveal: tuple[int, ...] | None = None
+    ) -> None:
         super().__init__(rules, state, seat)
         self._state = state
+        self._reveal = reveal
 
     def sample(self, rng: random.Random) -> GameState:
-        return self._state
+        if self._reveal is None:
+            return self._state
+        world = super().sample(rng)
+        true, hands = self._state.cards.hands, list(world.cards.hands)
+        placed = 0
+        for x in self._reveal:
+            hands[x] = true[x]
+            placed |= true[x]
+        others = [x for x in range(world.n) if x != self.seat and x not in self._reveal]
+        freed = 0
+        for x in self._reveal:
+            freed |= world.cards.hands[x]
+        freed &= ~placed
+        spare = [c for c in range(freed.bit_length()) if freed >> c & 1]
+        rng.shuffle(spare)
+        for x in others:
+            keep = hands[x] & ~placed
+            for _ in range(true[x].bit_count() - keep.bit_count()):
+                keep |= 1 << spare.pop()
+            hands[x] = keep
+        return world.with_parts(cards=dataclasses.replace(world.cards, hands=tuple(hands)))
 
 
-def oracle_choose(last_cards: int | None):  # type: ignore[no-untyped-def]
+def oracle_choose(last_cards: int | None, reveal: str):  # type: ignore[no-untyped-def]
     """`agents.base.choose`, with the real state as the search bots' worlds."""
 
     def chosen(
@@ -54,7 +84,17 @@ def oracle_choose(last_cards: int | None):  # type: ignore[no-untyped-def]
         if seat is None or not agent.name.startswith("search") or not late:
             return choose(agent, rules, state, legal, rng)
         view = observe(rules, state, seat)
-        return agent.act(rules, view, legal, rng, worlds=Oracle(rules, state, seat))  # type: ignore[call-arg]
+        seats: tuple[int, ...] | None = None
+        if reveal != "all":
+            mine = side_of(rules, state, seat)
+            same = reveal == "partners"
+            seats = tuple(
+                x
+                for x in range(state.n)
+                if x != seat and (side_of(rules, state, x) == mine) == same
+            )
+        worlds = Oracle(rules, state, seat, seats)
+        return agent.act(rules, view, legal, rng, worlds=worlds)  # type: ignore[call-arg]
 
     return chosen
 
@@ -62,8 +102,9 @@ def oracle_choose(last_cards: int | None):  # type: ignore[no-untyped-def]
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--last-cards", type=int, default=None)
+    parser.add_argument("--reveal", choices=("all", "partners", "opponents"), default="all")
     args, rest = parser.parse_known_args()
-    arena_module.choose = oracle_choose(args.last_cards)  # type: ignore[attr-defined]
+    arena_module.choose = oracle_choose(args.last_cards, args.reveal)  # type: ignore[attr-defined]
     return cli_main(rest)
 
 
