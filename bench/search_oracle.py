@@ -10,9 +10,10 @@ sampled endgame at its root); the other agents get the usual worlds. With `--las
 K` the search sees the real state only once the hands hold at most K cards together (the
 last tricks) and the usual worlds before, which tells whether what it lacks is the
 endgame or the whole deal. With `--reveal partners` (or `opponents`) each world is a
-usual sampled world with only those seats' real hands put in (the other hidden hands
-filled at random from the cards left, keeping their sizes; voids may then be broken,
-which a diagnostic can live with): which seats' hands it lacks. The rest of the command
+world sampled as if those seats' hands had been shown to the table (the sampler keeps
+them and every other fact), with the table's real knowledge put back: which seats'
+hands it lacks. With one partner in a four-seat game `--reveal opponents` fixes the
+partner's hand too (it is what is left), so it is `all` there. The rest of the command
 line is `tressette`'s own; the arena's worker processes are forked from this one (Linux),
 so they inherit the patch.
 Session 12's figures are in docs/bots.md.
@@ -45,32 +46,21 @@ class Oracle(Worlds):
     def __init__(
         self, rules: Ruleset, state: GameState, seat: int, reveal: tuple[int, ...] | None = None
     ) -> None:
-        super().__init__(rules, state, seat)
+        shown = state
+        if reveal is not None:  # those hands as if shown to every seat: the sampler keeps them
+            public = list(state.seen.public)
+            for x in reveal:
+                public[x] |= state.cards.hands[x]
+            shown = state.with_parts(seen=dataclasses.replace(state.seen, public=tuple(public)))
+        super().__init__(rules, shown, seat)
         self._state = state
         self._reveal = reveal
 
     def sample(self, rng: random.Random) -> GameState:
         if self._reveal is None:
             return self._state
-        world = super().sample(rng)
-        true, hands = self._state.cards.hands, list(world.cards.hands)
-        placed = 0
-        for x in self._reveal:
-            hands[x] = true[x]
-            placed |= true[x]
-        others = [x for x in range(world.n) if x != self.seat and x not in self._reveal]
-        freed = 0
-        for x in self._reveal:
-            freed |= world.cards.hands[x]
-        freed &= ~placed
-        spare = [c for c in range(freed.bit_length()) if freed >> c & 1]
-        rng.shuffle(spare)
-        for x in others:
-            keep = hands[x] & ~placed
-            for _ in range(true[x].bit_count() - keep.bit_count()):
-                keep |= 1 << spare.pop()
-            hands[x] = keep
-        return world.with_parts(cards=dataclasses.replace(world.cards, hands=tuple(hands)))
+        # a world that keeps every fact (voids too), with what the table knows put back
+        return super().sample(rng).with_parts(seen=self._state.seen)
 
 
 def oracle_choose(last_cards: int | None, reveal: str):  # type: ignore[no-untyped-def]
