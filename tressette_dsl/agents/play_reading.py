@@ -41,7 +41,7 @@ from tressette_dsl.engine.actions import Action, Declare, Done, Play
 from tressette_dsl.engine.state import GameState
 from tressette_dsl.rules.model import Ruleset
 
-_MEMO_LIMIT = 50_000  # remembered choices of one decision's reader (a bound on memory)
+_MEMO_LIMIT = 50_000  # choices remembered through a deal (`PlayMemo`): a bound on memory
 
 
 class PlayReader:
@@ -75,8 +75,10 @@ class PlayReader:
         self.base = HeuristicAgent(endgame=False)
         deal = (world.match.deal_no, world.match.dealer, world.n)
         self.memo = (memo or PlayMemo()).choices_for(deal, self.plays)
-        # the last play worth reading: another seat's, while the hands held enough cards
-        self.readable = any(seat != observer for seat, _card in plays)
+        # the replay goes as far as the last card another seat chose: nothing after it
+        # is read (the observer's own cards are not evidence)
+        self.last = max((i for i, (seat, _c) in enumerate(plays) if seat != observer), default=-1)
+        self.readable = self.last >= 0
         self.replayable = True  # until a replay finds a moment it cannot rebuild
 
     def likelihood(self, world: GameState, floor: float = 0.0) -> float:
@@ -118,8 +120,7 @@ class PlayReader:
         declared = list(self.declarations)
         out = 1.0
         index = 0
-        plays = self.plays
-        last = max((i for i, (seat, _c) in enumerate(plays) if seat != self.observer), default=-1)
+        plays, last = self.plays, self.last
         while index <= last:
             seat = state.to_act
             if seat is None:
