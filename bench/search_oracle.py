@@ -25,7 +25,7 @@ import argparse
 import dataclasses
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tressette_dsl.agents import arena as arena_module
 from tressette_dsl.agents.base import Agent, Worlds, choose
@@ -63,7 +63,10 @@ class Oracle(Worlds):
         return super().sample(rng).with_parts(seen=self._state.seen)
 
 
-def oracle_choose(last_cards: int | None, reveal: str):  # type: ignore[no-untyped-def]
+Chooser = Callable[[Agent, Ruleset, GameState, Sequence[Action], random.Random], Action]
+
+
+def oracle_choose(last_cards: int | None, reveal: str) -> Chooser:
     """`agents.base.choose`, with the real state as the search bots' worlds."""
 
     def chosen(
@@ -94,7 +97,7 @@ def main() -> int:
     parser.add_argument("--last-cards", type=int, default=None)
     parser.add_argument("--reveal", choices=("all", "partners", "opponents"), default="all")
     args, rest = parser.parse_known_args()
-    arena_module.choose = oracle_choose(args.last_cards, args.reveal)  # type: ignore[attr-defined]
+    arena_module.choose = oracle_choose(args.last_cards, args.reveal)  # type: ignore[attr-defined,assignment]
     return cli_main(rest)
 
 

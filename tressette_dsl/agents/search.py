@@ -33,8 +33,9 @@ chose there. It plays every decision kind the engine can ask, knowing none by na
   heuristic, against about 54.5% over uniform worlds; why it is off: it places only some
   7 points more of the hidden cards right and won 54.6% of 280 games (docs/bots.md,
   session 12), at a third or more of the decision's CPU;
-* `reward=deals` values a rollout by whether the deal was won instead of by the points
-  margin (the arena's share counts deals won; a match is won by points);
+* `reward=deals` values a rollout (the tree's and the rollout improvement's) by whether
+  the deal was won instead of by the points margin (the arena's share counts deals won;
+  a match is won by points);
 * a speech of its own (it may bid) samples every option alike at the root, and bids when
   the best bid's mean, read with `bid_edge`, beats the pass: as if that share of the
   bid's losing iterations had been won. Why: the rollouts play the contract that follows
@@ -597,7 +598,14 @@ class _Run:
     def rewards(self, end: GameState) -> list[float]:
         """Per person, the deal's outcome (`deal_outcomes`)."""
         assert self.before is not None
-        return deal_outcomes(self.rules, self.before, end, reverse=self.reverse, bonus=self.bonus)
+        return deal_outcomes(
+            self.rules,
+            self.before,
+            end,
+            reverse=self.reverse,
+            bonus=self.bonus,
+            by_deal=self.agent.by_deal,
+        )
 
 
 def deal_outcomes(

@@ -14,7 +14,8 @@ from tressette_dsl.agents import make_agent, perspective
 from tressette_dsl.agents.base import Worlds
 from tressette_dsl.agents.heuristic import HeuristicAgent
 from tressette_dsl.agents.play_reading import PlayReader, PlayWorlds
-from tressette_dsl.agents.search import SearchAgent, deal_outcomes
+from tressette_dsl.agents.rollout import RolloutPolicy
+from tressette_dsl.agents.search import SearchAgent, _Run, deal_outcomes
 from tressette_dsl.engine import apply, legal_actions, new_game, observe
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.state import Cards, GameState
@@ -187,7 +188,7 @@ def test_a_world_that_breaks_a_record_is_unlikely_not_unreadable() -> None:
 def test_reward_by_deal_is_the_sign_of_the_points_outcome() -> None:
     """``search:reward=deals`` values a rollout by whether the deal was won (the arena's
     share), the points outcome by how much: the same order of sides, only the signs."""
-    rules, state = _played("tressette", 9, 39)  # the deal's last card to play
+    rules, state = _played("tressette", 1, 39)  # the deal's last card to play
     before = perspective.totals(rules, state)
     legal = legal_actions(rules, state)
     state, _ = apply(rules, state, legal[0])
@@ -195,8 +196,14 @@ def test_reward_by_deal_is_the_sign_of_the_points_outcome() -> None:
     points = deal_outcomes(rules, before, state, reverse=False, bonus=0)
     won = deal_outcomes(rules, before, state, reverse=False, bonus=0, by_deal=True)
     assert [(p > 0) - (p < 0) for p in points] == won
+    assert points != won  # a deal won by more than one point: the two ways differ
     assert any(w != 0 for w in won)
     assert perspective.gains(rules, before, state)  # the gains both read
+    # the tree's rollouts (speeches, `policy=greedy`) are valued the same way
+    agent = SearchAgent(reward="deals", policy="greedy")
+    run = _Run(rules, (), RolloutPolicy(rules, random.Random(0), heuristic=agent.heuristic), agent)
+    run.before = before
+    assert run.rewards(state) == won
     with pytest.raises(ValueError, match="reward"):
         SearchAgent(reward="margin")
     assert make_agent("search:reward=deals").by_deal  # type: ignore[attr-defined]
