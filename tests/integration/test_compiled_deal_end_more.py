@@ -187,3 +187,18 @@ def test_signals_with_values_are_counted_once_per_card() -> None:
     assert "FOLLOW_COUNT.get(key, 0)" in source
     assert "tc0 = hs.bit_count()" in source
     assert source.count("(h2 & SUIT_MASK[led]).bit_count()") <= 1
+
+
+def test_a_follow_signal_that_reads_the_suit_led_plays_the_same(
+    house: Callable[..., Ruleset],
+) -> None:
+    """The follow memo is kept by the rest of the suit led, or by the suit itself when
+    none is left: a truth that also reads which suit was led (`led_suit == D`) must not
+    share the count of an empty rest between suits."""
+    rules = house(
+        "tresette-american",
+        "signals: {i_hold: {truth: "
+        '"count(hand[suit == led_suit]) == value and (value > 0 or led_suit == D)"}}',
+    )
+    assert "FOLLOW_COUNT" in compile_ruleset(rules).source
+    compare(rules, 60, range(1, 1000))
