@@ -197,6 +197,8 @@ class Chain:
         at_start = _CONSTANT | sizes | {"trick_no"}
         spec = fast.tricks
         d = rules.declaring
+        if d is not None and d.at == "announce_then_reveal":
+            return None  # its round at each deal's start is the state's (`FastEnd._next_deal`)
         if not (
             _reads_only(fast.deal.next_dealer, _CONSTANT)
             and _reads_only(spec.first_lead, at_start)

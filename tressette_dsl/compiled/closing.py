@@ -163,8 +163,11 @@ def close_source(fast: Any, em: Emitter) -> tuple[str, dict[str, Any]] | None:
     """The source of ``close(k, card)`` for `fast` (a `dealend.FastEnd`) and the names it
     reads (all but `SLOW`, `Chain._close_slow`), or None where the general path stays."""
     rules = fast.rules
-    if fast.people or fast.ends is None:
-        return None
+    d = rules.declaring
+    if fast.people or fast.ends is None or fast.after_points:
+        return None  # big wins after the points: `FastEnd._big_after`, the general path
+    if d is not None and d.at == "announce_then_reveal":
+        return None  # no `Chain` (`Chain.build`): its deals end on `FastEnd.end`
     n = rules.players.count
     sides = fast.sides
     ns = len(sides)

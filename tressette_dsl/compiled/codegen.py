@@ -95,6 +95,7 @@ def generate(rules: Ruleset) -> Generated:
         **_follow_tables(rules, em),
         **_lead_tables(rules, em),
         "LEAD_COUNT": {},
+        "FOLLOW_COUNT": {},  # `count_cards`' memo of a follow's choices by the suit's rest
         "LEAD_TAB": {0: (0, (), ())},
         "CHOICE": {},  # the lead tables' (card, signal, value) entries, one object each
         "NO_OPTIONS": (),
@@ -205,7 +206,11 @@ def _is_bool(node: ast.expr) -> bool:
 
 
 class _HandOfSuit(ast.NodeTransformer):
-    """``h2 & SUIT_MASK[ls]`` (the hand after the lead, within the led suit) to ``hs``."""
+    """``h2 & SUIT_MASK[<suit>]`` (the hand after the card, within the suit led: ``ls``
+    at a lead, ``led`` when following) to ``hs``."""
+
+    def __init__(self, suit: str) -> None:
+        self.mask = f"SUIT_MASK[{suit}]"
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
         if (
@@ -213,28 +218,116 @@ class _HandOfSuit(ast.NodeTransformer):
             and isinstance(node.left, ast.Name)
             and node.left.id == "h2"
             and isinstance(node.right, ast.Subscript)
-            and ast.unparse(node.right) == "SUIT_MASK[ls]"
+            and ast.unparse(node.right) == self.mask
         ):
             return ast.copy_location(ast.Name("hs", ast.Load()), node)
         self.generic_visit(node)
         return node
 
 
-def _suit_only(srcs: list[str], em: Emitter) -> list[str] | None:
-    """The lead's signal truths rewritten over ``hs``, when that is all of the hand they
-    read and nothing else varies (only ``ls`` and the kernel's constant tables and pure
-    helpers): then the count of a card's choices is a function of the rest of its suit
-    (``hs``, or the suit when none is left), memoised for the process in ``LEAD_COUNT``
-    (at most one entry per subset of a suit). Otherwise None: evaluated card by card."""
+def _suit_only(srcs: list[str], em: Emitter, suit: str = "ls") -> list[str] | None:
+    """The signal truths of a lead (``suit`` ``ls``) or of a follow (``led``) rewritten
+    over ``hs``, when that is all of the hand they read and nothing else varies (only
+    the suit and the kernel's constant tables and pure helpers): then the count of a
+    card's choices is a function of the rest of the suit led (``hs``, or the suit when
+    none is left), memoised for the process in ``LEAD_COUNT`` / ``FOLLOW_COUNT`` (at
+    most one entry per subset of a suit). Otherwise None: evaluated card by card."""
     constant = {*em.table_symbols(), *em.symbols}
     out = []
     for src in srcs:
-        tree = _HandOfSuit().visit(ast.parse(src, mode="eval"))
+        tree = _HandOfSuit(suit).visit(ast.parse(src, mode="eval"))
         names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-        if not names <= {"hs", "ls", *constant}:
+        if not names <= {"hs", suit, *constant}:
             return None
         out.append(ast.unparse(tree) if src != "True" else src)
     return out
+
+
+# operators that cannot raise on the ints the truths compute with (no shift by a
+# variable amount, no division): a subexpression made of them may be evaluated once
+# before the tests that share it, even where an `and`/`or` would have skipped it
+_PURE_OPS = (ast.BitAnd, ast.BitOr, ast.BitXor, ast.Add, ast.Sub, ast.Mult)
+_PURE_METHODS = frozenset({"bit_count", "bit_length"})
+
+
+def _pure(node: ast.expr, tables: frozenset[str]) -> bool:
+    """Is `node` a count of locals and constant tables that cannot raise: names,
+    constants, pure operators, a table indexed by such a thing (the kernel's tables
+    answer every index they are given, -1 included), `.bit_count()`?"""
+    if isinstance(node, ast.Name | ast.Constant):
+        return True
+    if isinstance(node, ast.BinOp):
+        return (
+            isinstance(node.op, _PURE_OPS)
+            and _pure(node.left, tables)
+            and _pure(node.right, tables)
+        )
+    if isinstance(node, ast.Subscript):
+        return (
+            isinstance(node.value, ast.Name)
+            and node.value.id in tables
+            and _pure(node.slice, tables)
+        )
+    if isinstance(node, ast.Call):
+        f = node.func
+        return (
+            isinstance(f, ast.Attribute)
+            and f.attr in _PURE_METHODS
+            and not node.args
+            and not node.keywords
+            and _pure(f.value, tables)
+        )
+    return False
+
+
+class _Shared(ast.NodeTransformer):
+    """Each call in `names` (by its dump) to the local that holds its value."""
+
+    def __init__(self, names: dict[str, str]) -> None:
+        self.names = names
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        name = self.names.get(ast.dump(node))
+        if name is not None:
+            return ast.copy_location(ast.Name(name, ast.Load()), node)
+        self.generic_visit(node)
+        return node
+
+
+def _hoist(srcs: list[str], em: Emitter, prefix: str) -> tuple[list[str], list[str]]:
+    """The calls that several truths of one block compute alike (a parametrised signal's
+    ``count(hand[suit == led_suit]) == value`` is one count tested against each value;
+    a truth over every suit repeats its counts for each value), as assignments to
+    locals ``<prefix>0``, ``<prefix>1``... and the truths rewritten over them: the
+    block's tests then count each once instead of once a truth. Only pure calls
+    (`_pure`) move, so the tests' values are unchanged."""
+    tables = frozenset(em.table_symbols())
+    trees = [ast.parse(src, mode="eval") for src in srcs]
+    seen: dict[str, int] = {}
+    first: dict[str, ast.Call] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _pure(node, tables):
+                key = ast.dump(node)
+                seen[key] = seen.get(key, 0) + 1
+                first.setdefault(key, node)
+    names: dict[str, str] = {}
+    assigns: list[str] = []
+    for key, times in seen.items():
+        if times < 2:
+            continue
+        name = f"{prefix}{len(names)}"
+        names[key] = name
+        assigns.append(f"{name} = {ast.unparse(first[key])}")
+    if not names:
+        return [], srcs
+    shared = _Shared(names)
+    # parenthesised: the callers write a truth after an `and` (`sig < 0 and (...)`)
+    out = [
+        src if src == "True" else f"({ast.unparse(shared.visit(tree))})"
+        for src, tree in zip(srcs, trees, strict=True)
+    ]
+    return assigns, out
 
 
 class _Writer:
@@ -667,7 +760,9 @@ class _Writer:
             out("n = p.bit_count()")
             return
         srcs = [self.truth(truth, value, self.names(at)) for _si, value, truth in cands]
-        by_suit = _suit_only(srcs, self.em) if at == "lead" else None
+        suit = "ls" if at == "lead" else "led"
+        memo = "LEAD_COUNT" if at == "lead" else "FOLLOW_COUNT"
+        by_suit = _suit_only(srcs, self.em, suit)
         out("n = 0")
         out("j = 0")
         out("x = p")
@@ -679,11 +774,14 @@ class _Writer:
             out("ls = SUIT_OF[c]")
         if by_suit is not None:  # the truths read only the led suit's rest: memoised
             srcs = by_suit
-            out("hs = h2 & SUIT_MASK[ls]")
-            out("key = hs or ~ls  # the rest of the suit, or which suit when none is left")
-            out("m = LEAD_COUNT.get(key, 0)")
+            out(f"hs = h2 & SUIT_MASK[{suit}]")
+            out(f"key = hs or ~{suit}  # the rest of the suit, or which suit when none is left")
+            out(f"m = {memo}.get(key, 0)")
             out("if not m:")
             out.indent()
+        assigns, srcs = _hoist(srcs, self.em, "tc")
+        for line in assigns:
+            out(line)
         out("m = 1")
         for src in srcs:
             if src == "True":
@@ -693,7 +791,7 @@ class _Writer:
                 out.indent()("m += 1")
                 out.dedent()
         if by_suit is not None:
-            out("LEAD_COUNT[key] = m")
+            out(f"{memo}[key] = m")
             out.dedent()
         out("cnt[j] = m")
         out("n += m")
@@ -833,8 +931,11 @@ class _Writer:
             "seat": "seat",
             "stock_size": "(len(stock) - spos)",
         }
-        for si, value, truth in anytime:
-            src = self.truth(truth, value, names)
+        srcs = [self.truth(truth, value, names) for _si, value, truth in anytime]
+        assigns, srcs = _hoist(srcs, self.em, "ta")
+        for line in assigns:
+            out(line)
+        for (si, _value, _truth), src in zip(anytime, srcs, strict=True):
             out(f"if not anymade[seat] >> {si} & 1 and {src}:")
             out.indent()("na += 1")
             out.dedent()
@@ -855,8 +956,11 @@ class _Writer:
         out("i -= n")
         out("sa = -1")
         out("va = None")
-        for si, value, truth in anytime:
-            src = self.truth(truth, value, names)
+        srcs = [self.truth(truth, value, names) for _si, value, truth in anytime]
+        assigns, srcs = _hoist(srcs, self.em, "ta")
+        for line in assigns:
+            out(line)
+        for (si, value, _truth), src in zip(anytime, srcs, strict=True):
             out(f"if sa < 0 and not anymade[seat] >> {si} & 1 and {src}:")
             out.indent()
             out("if not i:")
@@ -900,8 +1004,11 @@ class _Writer:
         out("h2 = h ^ b")
         if at == "lead":
             out("ls = SUIT_OF[c]")
-        for si, value, truth in cands:
-            src = self.truth(truth, value, self.names(at))
+        srcs = [self.truth(truth, value, self.names(at)) for _si, value, truth in cands]
+        assigns, srcs = _hoist(srcs, self.em, "ts")
+        for line in assigns:
+            out(line)
+        for (si, value, _truth), src in zip(cands, srcs, strict=True):
             cond = "sig < 0" if src == "True" else f"sig < 0 and {src}"
             out(f"if {cond}:")
             out.indent()

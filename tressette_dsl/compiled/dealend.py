@@ -105,6 +105,9 @@ def _function(
     return made
 
 
+# the names of a big win that are known once the points are, in the order
+# `FastEnd._big_after` passes them
+_AFTER_POINTS = ("opp_points", "deal_total")
 _MEMO_LIMIT = 50_000  # entries per scoring formula: bounded memory, ample for real facts
 _END_NAMES = ("totals", "target", "deals_counted", "deal_no")
 # a side's facts as `FastEnd._score` lists them (`seats` first), and the big-win names
@@ -325,12 +328,29 @@ class FastEnd:
         self.points = _function(
             em, rules.scoring.deal_points, "formula", scopes.DEAL_POINTS, _POINT_NAMES
         )
+        bigs = rules.scoring.big_wins
+        # a big win read after the points (`opp_points`, `deal_total`) or that rescores
+        # the deal (`points` / `others`: the reverse game's cappotto), as `score_deal`
+        self.after_points = any(
+            b.points is not None
+            or b.others is not None
+            or not b.condition.names.isdisjoint(_AFTER_POINTS)
+            for b in bigs
+        )
+        names = (*_BIG_NAMES, *_AFTER_POINTS) if self.after_points else _BIG_NAMES
         self.big = [
-            (big, _function(em, big.condition, "condition", scopes.BIG_WIN, _BIG_NAMES))
-            for big in rules.scoring.big_wins
+            (big, _function(em, big.condition, "condition", scopes.BIG_WIN, names)) for big in bigs
+        ]
+        # per big win, its `points` and `others` formulas (None where it has none)
+        self.rescore = [
+            tuple(
+                None if e is None else _function(em, e, "formula", scopes.BIG_WIN_POINTS, names)
+                for e in (big.points, big.others)
+            )
+            for big in bigs
         ]
         # the first big win that holds, every condition of every side in one call
-        self.first_big = _first_big(em, rules.scoring.big_wins, len(rules.sides.seats))
+        self.first_big = None if self.after_points else _first_big(em, bigs, len(rules.sides.seats))
         self.ends: Callable[..., Any] | None = None  # `match.end` as Python, if it emits
         try:
             self.ends = _function(em, rules.match.end, "condition", scopes.MATCH_END, _END_NAMES)
@@ -388,16 +408,12 @@ class FastEnd:
         if any(z.leftover_to != rules.scoring.leftover_to for z in rules.zones):
             return "a zone whose leftover goes elsewhere than scoring.leftover_to says"
         d = rules.declaring
-        if d is not None and d.at == "announce_then_reveal":
-            return "announcing at the start of the play"
         if d is not None and d.at == "end_of_trick" and d.mandatory:
             return "mandatory declarations at the end of a trick"
         if any(b.cancels_opponent_declarations for b in rules.scoring.big_wins):
             return "a big win that cancels declarations"
         if rules.scoring.residual_to != "none":
             return f"scoring.residual_to: {rules.scoring.residual_to}"
-        if any(b.points is not None or b.others is not None for b in rules.scoring.big_wins):
-            return "a big win that rescores the deal (points / others)"
         if rules.scoring.deal_total is not None:
             return "scoring.deal_total"
         return seating.deal_end_note(rules)
@@ -434,6 +450,10 @@ class FastEnd:
             wplayed[seat] |= bit
         trick = (*s.trick, (seat, card))
         winner = winner_of(self.rules, trick, s.trump)
+        if d is not None and d.at == "announce_then_reveal":
+            announced = s.play.announced
+            if announced and announced[winner] and not s.play.revealed_announce[winner]:
+                return None  # its taker's announced combinations revealed: the interpreter's
         mask = 0
         for _x, c in trick:
             mask |= 1 << c
@@ -591,7 +611,8 @@ class FastEnd:
         """`_score` from the sides' facts: big wins, the points formula, the totals."""
         contract_id, declarer, partner, deal_no, dealer = deal
         contract = contract_id or ""
-        big = self._big(facts, contract) if self.big else None
+        if not self.after_points:
+            big = self._big(facts, contract) if self.big else None
         points = []
         formula = self.points
         for _seats, tricks, cu, is_last, units, said, _b, _o in facts:
@@ -599,6 +620,11 @@ class FastEnd:
             if value.__class__ is not int:
                 return None  # the interpreter says why (not a whole number)
             points.append(value)
+        if self.after_points:
+            found = self._big_after(facts, contract, points)
+            if found is None:
+                return None  # a rescoring that gives no whole number: the interpreter's
+            big, points = found
         deltas = [0] * len(totals_before)
         for slots, pts in zip(self.slots_of(dealer, deal_no), points, strict=True):
             for slot in slots:
@@ -658,6 +684,43 @@ class FastEnd:
                     return (spec, i)
         return None
 
+    def _big_after(
+        self, facts: list[Any], contract: str, points: list[int]
+    ) -> tuple[tuple[Any, int] | None, list[int]] | None:
+        """`score_deal`'s big win read after the points (each side's `opp_points`, the
+        `deal_total` they sum to) and the points it rescores (`_rescored`): the first big
+        win, in order, of the first side it holds for, and the points; None when a
+        rescoring formula gives no whole number (the interpreter says why)."""
+        total = sum(points)
+        total_tricks = sum(f[1] for f in facts)
+        all_cu = sum(f[2] for f in facts)
+        all_units = sum(f[4] for f in facts)
+        args = [
+            (
+                *(units, cu, is_last, tricks, declared, contract, False),
+                *(total_tricks - tricks, total_tricks, all_cu - cu, all_units - units, bst, out),
+                total - points[i],
+                total,
+            )
+            for i, (_s, tricks, cu, is_last, units, declared, bst, out) in enumerate(facts)
+        ]
+        for j, (spec, cond) in enumerate(self.big):
+            for i, a in enumerate(args):
+                if cond(*a):
+                    own, others = self.rescore[j]
+                    if own is None and others is None:
+                        return (spec, i), points
+                    out = list(points)
+                    for x, ax in enumerate(args):
+                        fn = own if x == i else others
+                        if fn is not None:
+                            value = fn(*ax)
+                            if value.__class__ is not int:
+                                return None
+                            out[x] = value
+                    return (spec, i), out
+        return None, points
+
     def _outcome(
         self,
         totals: tuple[int, ...],
@@ -713,6 +776,10 @@ class FastEnd:
         assert leader is not None
         order = rules.players.order_from(leader)
         d = rules.declaring
+        if d is not None and d.at == "announce_then_reveal" and s.window_open:
+            # the announcing round from the leader (`trick_features.announce`): `rounds`
+            # plays it
+            return s.with_parts(cursor=s.cursor.but(sub="announce", pending=order, to_act=order[0]))
         if d is not None and d.at == "before_first_trick" and s.window_open:
             if not d.mandatory:  # a declaring round from the leader: `rounds` plays it
                 return s.with_parts(

@@ -48,6 +48,7 @@ class DeclTable:
         "any_time",
         "by_found",
         "by_group",
+        "by_made",
         "decls",
         "fresh",
         "made",
@@ -76,6 +77,10 @@ class DeclTable:
         self.by_found: dict[tuple[tuple[tuple[str, int], ...], ...], list[Option]] = {}
         # the options of a seat that declared already, or of its drawn cards (`options`)
         self.made: dict[tuple[frozenset[tuple[str, int]], int, int, bool], list[Option]] = {}
+        # the same by the instances found in the holding (`_made_options`)
+        self.by_made: dict[
+            tuple[frozenset[tuple[str, int]], tuple[Instances, ...], int, bool], list[Option]
+        ] = {}
         # (for the kernel's loading, once per ruleset) does it have any-time signals?
         self.any_time = any(sig.at == "any_time" for sig in rules.signals)
 
@@ -127,9 +132,37 @@ class DeclTable:
         wider = (frozenset(made), basis & relevant, only_with & relevant, bool(only_with))
         found = self.made.get(wider)
         if found is None:
-            found = self._options(made, basis, only_with)
+            found = self._made_options(made, wider, basis, only_with)
             if len(self.made) < _MEMO_LIMIT:
                 self.made[wider] = found
+        return found
+
+    def _made_options(
+        self,
+        made: list[tuple[str, int]],
+        wider: tuple[frozenset[tuple[str, int]], int, int, bool],
+        basis: int,
+        only_with: int,
+    ) -> list[Option]:
+        """`options` for a seat that declared already, or of its drawn cards, on a miss
+        of its memo. `offered` reads the holding only through the instances found in it
+        and the cards an option must contain only through those instances' cards (and
+        whether there are any), so the lists are kept by those too: a holding never seen
+        whose instances were (the drawn cards change the holding at every draw, and most
+        holdings have few instances) costs a match by group, not `offered` again."""
+        if self.by_group is None:
+            return self._options(made, basis, only_with)
+        instances = self._grouped(wider[1], self.by_group)
+        cards = 0
+        for got in instances:
+            for _key, mask in got:
+                cards |= mask
+        key = (wider[0], instances, only_with & cards, wider[3])
+        found = self.by_made.get(key)
+        if found is None:
+            found = self._options(made, basis, only_with)
+            if len(self.by_made) < _MEMO_LIMIT:
+                self.by_made[key] = found
         return found
 
     def _grouped(self, basis: int, by_group: list[Groups]) -> tuple[Instances, ...]:

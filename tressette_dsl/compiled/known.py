@@ -38,8 +38,9 @@ FIELDS: Mapping[str, frozenset[str]] = {
             *("after_all_pass", "all_pass_dealer", "forced"),
         ),
         "BidSpec": ("id", "level", "contract", "closes", "rank", "points", "after"),
-        # points / others (a big win that rescores the deal): the deal's end is then the
-        # interpreter's (`FastEnd.applies`)
+        # points / others (a big win that rescores the deal): `FastEnd._big_after` on the
+        # partnership games' deal end; a contract game's is the interpreter's
+        # (`ContractEnd.applies`)
         "BigWin": (
             *("id", "condition", "games", "multiplier", "cancels_opponent_declarations"),
             *("points", "others"),
