@@ -33,6 +33,7 @@ from tressette_dsl.cardsets import nth_bit
 from tressette_dsl.compiled.calls import called
 from tressette_dsl.compiled.discards import discards
 from tressette_dsl.compiled.gates import gates_of
+from tressette_dsl.compiled.prelude import prelude_of
 from tressette_dsl.compiled.speeches import nth_speech, runs, speeches
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
 from tressette_dsl.compiled.takes import takes
@@ -223,9 +224,15 @@ def contract_run(
     deal_no = state.match.deal_no
     gates = gates_of(rules)  # the phases' `when` (and a tricks phase's start) as Python
     passes, enter = gates.passes, gates.enter
+    prelude = prelude_of(rules)  # the deal's start to the play's on plain values
+    begins = -1 if prelude is None else prelude.start
     while asking is not None:
         spec, count = asking
-        if spec.kind == "auction":  # the speeches on locals, the last one by `act`
+        if step.state.cursor.phase == begins:  # the auction or call on, written once
+            assert prelude is not None
+            prelude.run(step, choose, stats)
+            done = False  # the run enters what follows itself (a deal passed: `restart`)
+        elif spec.kind == "auction":  # the speeches on locals, the last one by `act`
             done = speeches(rules, spec, step, choose, stats)
         elif (
             spec.kind == "discard"
