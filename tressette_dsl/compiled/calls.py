@@ -15,18 +15,9 @@ from typing import assert_never
 
 from tressette_dsl.engine.actions import Call
 from tressette_dsl.engine.phases import call as call_kind
-from tressette_dsl.engine.state import (
-    Cards,
-    Contract,
-    GameState,
-    Knowledge,
-    Reveal,
-    TrickPlay,
-    set_at,
-)
+from tressette_dsl.engine.state import Reveal, set_at
 from tressette_dsl.engine.step import Step
 from tressette_dsl.engine.table import holder
-from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.rules.phases.call import CallPhase
 
 
@@ -37,22 +28,6 @@ def called(step: Step, spec: CallPhase, card: int) -> bool:
     s = step.state
     seat = s.cursor.to_act
     assert seat is not None
-    cards, seen, play, contract = call_parts(step.rules, spec, s, seat, card)
-    step.state = s.with_parts(
-        cards=cards,
-        seen=seen,
-        play=play,
-        contract=contract,
-        cursor=s.cursor.but(sub="", pending=(), to_act=None),
-    )
-    return True
-
-
-def call_parts(
-    rules: Ruleset, spec: CallPhase, s: GameState, seat: int, card: int
-) -> tuple[Cards, Knowledge, TrickPlay, Contract]:
-    """The parts of `s` that `seat`'s call of `card` changes, as `call.act` changes them:
-    the cards and what is seen (a card handed over), the play (trump), the contract."""
     owner = holder(s, card)
     someone_else = owner >= 0 and owner != seat
     cp = s.contract_part
@@ -79,8 +54,15 @@ def call_parts(
             assert_never(unknown)
     play = s.play
     if spec.trump_called_suit:
-        play = play.but(trump=rules.deck.card_suit[card])
-    return cards, seen, play, contract
+        play = play.but(trump=step.rules.deck.card_suit[card])
+    step.state = s.with_parts(
+        cards=cards,
+        seen=seen,
+        play=play,
+        contract=contract,
+        cursor=s.cursor.but(sub="", pending=(), to_act=None),
+    )
+    return True
 
 
-__all__ = ["call_parts", "called"]
+__all__ = ["called"]

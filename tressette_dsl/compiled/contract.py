@@ -230,7 +230,7 @@ def contract_run(
         spec, count = asking
         if step.state.cursor.phase == begins:  # the auction or call on, written once
             assert prelude is not None
-            prelude.run(step, choose, stats)
+            prelude.run(step, choose, stats, speeches, called)
             done = False  # the run enters what follows itself (a deal passed: `restart`)
         elif spec.kind == "auction":  # the speeches on locals, the last one by `act`
             done = speeches(rules, spec, step, choose, stats)

@@ -93,6 +93,14 @@ class Gates:
             else None
             for p in rules.flow
         ]
+        # a call's caller where a seat expression names him (`who: "next(dealer)"`), as
+        # emitted: for the plain opening of a dealt contract deal (`prelude`)
+        self.callers: list[Callable[[GameState], Any] | None] = [
+            _emitted(em, p.who.seat, rules, start="seat", scope=scopes.SEAT_EXPR)
+            if isinstance(p, CallPhase) and p.who.role is None and p.who.seat is not None
+            else None
+            for p in rules.flow
+        ]
         self.enters: list[Callable[[Step, Any], bool] | None] = [
             _tricks_enter(p, start)
             if isinstance(p, TricksPhase) and start is not None

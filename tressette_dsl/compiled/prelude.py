@@ -16,16 +16,17 @@ profile: 2-5 % of a deal each). Two pieces here do that stretch on plain values:
   `auction.begin` writing two more.
 * `Prelude`: for a flow `[deal, auction, call, tricks, ...]` (the auction's declarer
   calls) or `[deal, call, tricks, ...]` (the call is the first decision), the auction's
-  speeches on locals (`speeches.spoken`), the call worked out on the values the auction
-  left (`calls.call_parts`), the play's first leader and trump (`gates.Starts`), and
-  the state written once, at the play's start.
+  speeches on locals (`speeches`, which writes its values once at its end), the call
+  entered on that state and made on it (`calls.called`: one write), the play's first
+  leader and trump (`gates.Starts`) and its start written into the state the call's
+  end makes, nobody else holding it: no `_advance`, `enter` or `_asking` between them.
 
 Both are detected from the ruleset model (the phases' kinds, no `when` on them, the
 expressions they read emitted, the play's start constant: `gates.Starts`); nothing is
-known by name. At run time anything else - a `forced` bid, an auction everybody passed,
-an emitted expression that raises or gives no seat, no card to call - hands over to the
-general path from the state that path itself would have there, written as it would
-write it, so the state is the interpreter's either way.
+known by name. At run time anything else - an auction everybody passed, an emitted
+expression that raises or gives no seat, no card to call - hands over to the general
+path from the state that path itself would have there, so the state is the
+interpreter's either way.
 """
 
 from __future__ import annotations
@@ -34,56 +35,82 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tressette_dsl.cardsets import nth_bit
-from tressette_dsl.compiled.calls import call_parts
 from tressette_dsl.compiled.gates import Gates, gates_of, seat_of
-from tressette_dsl.compiled.speeches import ended, spoken
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
 from tressette_dsl.engine.game import _advance, _entering
 from tressette_dsl.engine.phases import auction as auction_kind
 from tressette_dsl.engine.phases import call as call_kind
-from tressette_dsl.engine.state import Contract, GameState
+from tressette_dsl.engine.state import Contract, GameState, PhaseLocal
 from tressette_dsl.engine.step import Step
 from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.rules.phases.auction import AuctionPhase
 from tressette_dsl.rules.phases.call import CallPhase
 
 _new = object.__new__
+# `contract_run`'s pieces the run is made of: `speeches.speeches`, `calls.called`
+Speeches = Callable[[Ruleset, AuctionPhase, Step, Sequence[Chooser], PlayoutStats], bool]
+Called = Callable[[Step, CallPhase, int], bool]
 
 
 class Opening:
-    """The auction right after the deal (`flow[1]`, no `when`), entered as the deal is
-    written: `auction.begin`'s cursor, contract and record for the first speaker that
-    the auction's emitted `first` names on the dealt state."""
+    """The phase right after the deal (`flow[1]`, no `when`) entered as the deal is
+    written, where it asks a seat its emitted expression names on the dealt state: an
+    auction (`auction.begin`'s cursor, contract and record for its `first`) or a call
+    whose `who` is a seat expression (`call.enter`'s cursor)."""
 
-    def __init__(self, rules: Ruleset, first: Callable[[GameState], Any], blank: Contract) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        first: Callable[[GameState], Any],
+        sub: str,
+        contract: Contract,
+        local: PhaseLocal | None,
+    ) -> None:
         self.first = first
         n = rules.players.count
         self.n = n
         entering = _entering(1)
-        # `auction.begin`'s cursor per first speaker, its contract and its record: frozen
-        # records, the same for every deal
+        # the entered phase's cursor per first seat (an auction's asks the seats in
+        # play order, a call's its caller): frozen records, the same for every deal
         self.cursors = tuple(
-            entering.but(sub="bid", pending=rules.players.order_from(x), to_act=x) for x in range(n)
+            entering.but(
+                sub=sub,
+                pending=rules.players.order_from(x) if sub == "bid" else (x,),
+                to_act=x,
+            )
+            for x in range(n)
         )
-        self.contract = blank.but(
-            auction=(), passed=frozenset(), bid=None, bid_points=None, bid_rank=None, declarer=None
-        )
-        self.local = auction_kind.AuctionLocal(bid_level=0)
+        self.contract, self.local = contract, local
 
     @staticmethod
     def build(rules: Ruleset, blank: Contract) -> Opening | None:
-        """The `Opening` of `rules`, or None where the phase after the deal is no
-        auction, has a `when`, or its `first` does not emit."""
+        """The `Opening` of `rules`, or None where the phase after the deal is neither,
+        has a `when`, or its seat expression does not emit."""
         flow = rules.flow
-        if len(flow) < 2 or not isinstance(flow[1], AuctionPhase) or flow[1].when is not None:
+        if len(flow) < 2 or flow[1].when is not None:
             return None
-        first = gates_of(rules).firsts[1]
-        return None if first is None else Opening(rules, first, blank)
+        gates = gates_of(rules)
+        first = gates.firsts[1]
+        if isinstance(flow[1], AuctionPhase) and first is not None:
+            reset = blank.but(
+                auction=(),
+                passed=frozenset(),
+                bid=None,
+                bid_points=None,
+                bid_rank=None,
+                declarer=None,
+            )
+            return Opening(rules, first, "bid", reset, auction_kind.AuctionLocal(bid_level=0))
+        caller = gates.callers[1]
+        if isinstance(flow[1], CallPhase) and caller is not None:
+            return Opening(rules, caller, "call", blank, None)
+        return None
 
     def open(self, dealt: GameState) -> bool:
-        """Enter the auction in `dealt`, a state just built and not yet handed to anyone
-        (its fields are written in place): False, nothing done, where the first
-        speaker is not a seat of this count (`_advance`'s way then)."""
+        """Enter the phase in `dealt`, a state `ContractEnd._dealt` has just built (its
+        blank contract, no phase record) and nobody holds yet: its fields are written
+        in place. False, nothing done, where the seat asked is not a seat of this
+        count (`_advance`'s way then: the phase kind's `enter` and its error)."""
         if dealt.n != self.n:
             return False
         seat = seat_of(self.first, dealt)
@@ -110,8 +137,9 @@ class Prelude:
         self.auction = bidding
         self.start = call if auction is None else auction  # where the run begins
         self.call = call
-        self.call_spec = rules.flow[call]
-        assert isinstance(self.call_spec, CallPhase)
+        calling = rules.flow[call]
+        assert isinstance(calling, CallPhase)
+        self.call_spec = calling
         cards = gates.calls[call]
         start = gates.starts[call + 1]
         assert cards is not None and start is not None and start.local is not None
@@ -149,7 +177,7 @@ class Prelude:
         if auction is not None:
             bidding = flow[auction]
             assert isinstance(bidding, AuctionPhase)
-            if bidding.forced is not None or spec.who.role != "declarer":
+            if spec.who.role != "declarer":
                 return None
         gates = gates_of(rules)
         start = gates.starts[call + 1]
@@ -157,95 +185,74 @@ class Prelude:
             return None
         return Prelude(rules, gates, auction, call)
 
-    def run(self, step: Step, choose: Sequence[Chooser], stats: PlayoutStats) -> None:
+    def run(
+        self,
+        step: Step,
+        choose: Sequence[Chooser],
+        stats: PlayoutStats,
+        speeches: Speeches,
+        called: Called,
+    ) -> None:
         """From `step.state`, the auction's (or the call's) first decision, to the play's
         start, each decision counted in `stats` and drawn from its seat's chooser as
-        `contract_run` draws it. Where the run hands over, `step.state` is the general
-        path's state at that point and the general path goes on from it (a deal
-        everybody passed: `step.restart` set, as `speeches` sets it)."""
-        s0 = step.state
+        `contract_run` draws it, with `contract_run`'s own pieces: its `speeches` (the
+        auction's values written once at its end) and its `called` (the call written
+        once). Where the run hands over, `step.state` is the general path's state at
+        that point and the general path goes on from it (a deal everybody passed:
+        `step.restart` set, as `speeches` sets it)."""
         if self.auction is not None:
-            said = spoken(self.rules, self.auction, step, choose, stats)
-            if isinstance(said, bool):  # `auction.act`'s end: the general path's state
-                if said:
-                    _advance(step, self.gates.passes, self.gates.enter)
-                return
-            if not said.won():  # all passed: `speeches`' own way, the deal dealt again
-                ended(step, s0, said)
-                return
-            passed, bid, points, rank, declarer, contract, _level = said.values
-            assert declarer is not None  # a bid won it
-            cp = s0.contract_part.but(
-                auction=tuple(said.records),
-                passed=passed,
-                bid=bid,
-                bid_points=points,
-                bid_rank=rank,
-                declarer=declarer,
-                contract=contract,
-            )
+            if not speeches(self.rules, self.auction, step, choose, stats):
+                return  # everybody passed: the caller deals again (`step.restart`)
+            won = step.state  # the auction's values written, its cursor cleared
+            declarer = won.contract_part.declarer
+            assert declarer is not None
             seat = declarer
             # the call entered (`_advance`, `call.enter`): the general path's state there
-            asked = _with(s0, cursor=self.call_cursors[seat], contract_part=cp, local=None)
+            step.state = _with(won, cursor=self.call_cursors[seat], local=None)
         else:
-            asked = s0
-            to_act = s0.cursor.to_act
+            to_act = step.state.cursor.to_act
             assert to_act is not None
             seat = to_act
-        self._call(step, asked, seat, choose, stats)
+        self._call(step, seat, choose, stats, called)
 
     def _call(
         self,
         step: Step,
-        asked: GameState,
         seat: int,
         choose: Sequence[Chooser],
         stats: PlayoutStats,
+        called: Called,
     ) -> None:
-        """The call from `asked` (the state that asks `seat` for it), then the play's
-        start, written once."""
+        """The call `step.state` asks `seat` for, then the play's start, written once."""
+        asked = step.state
         try:
             cards = int(self.cards(asked)) & self.full
         except Exception:
             cards = 0
         spec = self.call_spec
-        assert isinstance(spec, CallPhase)
         if cards and spec.ranks:
             cards = call_kind.by_priority(self.rules, spec.ranks, cards)
         if not cards:  # the call phase's own count (`contract._call_cards`) and error
-            step.state = asked
             return
         card = nth_bit(cards, choose[seat](cards.bit_count()))
         stats.actions += 1
-        hands, seen, play, cp = call_parts(self.rules, spec, asked, seat, card)
+        called(step, spec, card)
         # the play entered (`_advance`): the general path's state before `tricks.enter`
-        entered = _with(
-            asked,
-            cursor=self.tricks_entered,
-            cards=hands,
-            seen=seen,
-            play=play,
-            contract_part=cp,
-            local=None,
-        )
+        after = step.state
+        entered = _with(after, cursor=self.tricks_entered, local=None)
         starts = self.starts
         found = starts.leader_and_trump(entered)
-        if found is None or entered.n != starts.n or not any(hands.hands):
-            # `tricks.enter`'s own way, from the state the call left
-            step.state = _with(  # `called`'s cursor, cleared
-                entered,
-                cursor=asked.cursor.but(sub="", pending=(), to_act=None),
-                local=asked.local,
-            )
-            _advance(step, self.gates.passes, self.gates.enter)
+        cards_part = after.cards
+        if found is None or after.n != starts.n or not any(cards_part.hands):
+            _advance(step, self.gates.passes, self.gates.enter)  # `tricks.enter`'s way
             return
         leader, trump = found
         must_follow = starts.must_follow
         assert must_follow is not None
         entered.__dict__.update(  # `gates._begin_at_once`: the state not yet handed out
             cursor=self.play_cursors[leader],
-            cards=hands if not hands.trick else hands.but(trick=()),
-            play=play.but(trick_no=1, leader=leader, trump=trump, must_follow=must_follow),
+            cards=cards_part if not cards_part.trick else cards_part.but(trick=()),
+            play=after.play.but(trick_no=1, leader=leader, trump=trump, must_follow=must_follow),
             local=starts.local,
         )
         step.state = entered

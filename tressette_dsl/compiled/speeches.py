@@ -128,28 +128,7 @@ def nth_speech(found: Runs, i: int) -> Action:
     return Pass()
 
 
-class Said:
-    """An auction ended on locals, nothing written yet: its speeches (`records`), its
-    values (`_Values`), the last speech's bid (`made`, None for a pass) and whether
-    nobody is left to play it (`nobody`: see `won`)."""
-
-    __slots__ = ("made", "nobody", "records", "values")
-
-    def __init__(
-        self, records: list[BidRecord], values: _Values, made: BidSpec | None, nobody: bool
-    ) -> None:
-        self.records, self.values, self.made, self.nobody = records, values, made, nobody
-
-    def won(self) -> bool:
-        """Won (True), unless the last speech was no closing bid and nobody is left to
-        play (`nobody`: with `speeches: once` no bid stands, else every seat passed) -
-        then all passed, and the deal is dealt again (`auction._all_passed` without a
-        forced bid)."""
-        made = self.made
-        return not ((made is None or not made.closes) and self.nobody)
-
-
-def speeches(
+def speeches(  # noqa: PLR0915 - a speech's draw and end written out: the hot loop
     rules: Ruleset,
     spec: AuctionPhase,
     step: Step,
@@ -160,35 +139,6 @@ def speeches(
     locals, the last one by `auction.act` (its answer is returned: True when the
     auction is won, the caller then enters the next phases). Each speech's seat draws
     from its chooser as the random agent draws from `legal_actions`."""
-    s0 = step.state
-    said = spoken(rules, spec, step, choose, stats)
-    if isinstance(said, bool):
-        return said  # `act`'s answer
-    return ended(step, s0, said)
-
-
-def ended(step: Step, s0: GameState, said: Said) -> bool:
-    """The auction `said` ended written on `s0` (the state it began from), the cursor
-    cleared: True when won, else all passed and the deal asked for again
-    (`auction._all_passed` without a forced bid: `step.restart`)."""
-    step.state = _written(s0, said.records, said.values, pending=(), seat=None)
-    if said.won():
-        return True
-    step.restart = "all_pass"
-    return False
-
-
-def spoken(  # noqa: PLR0915 - a speech's draw and end written out: the hot loop
-    rules: Ruleset,
-    spec: AuctionPhase,
-    step: Step,
-    choose: Sequence[Chooser],
-    stats: PlayoutStats,
-) -> Said | bool:
-    """`speeches` but the end: the auction ended on locals (`Said`, `step.state` as it
-    was or as a speech's count of choices wrote it, the auction's values not written),
-    or by `auction.act` (its answer, the state written). The plain run of a contract
-    deal's start (`prelude`) writes the auction's values with the next phases'."""
     s0 = step.state
     a = _auction(spec)
     cp = s0.contract_part
@@ -261,7 +211,8 @@ def spoken(  # noqa: PLR0915 - a speech's draw and end written out: the hot loop
             records.append(silent[seat])
             passed = after
         if ends:  # as `act` and `_next` end it: won (`_won`), or all passed (`_all_passed`)
-            return Said(records, values(), made, bid is None if once else len(passed) == n)
+            step.state = _written(s0, records, values(), pending=(), seat=None)
+            return _won(step, made, bid is None if once else len(passed) == n)
         if once:
             pending = pending[1:]
             seat = pending[0]
@@ -284,6 +235,17 @@ def _silent(n: int) -> tuple[BidRecord, ...]:
     if found is None:
         found = _SILENT[n] = tuple([BidRecord(x, None) for x in range(n)])
     return found
+
+
+def _won(step: Step, made: BidSpec | None, nobody: bool) -> bool:
+    """The auction's last speech (`made`, None for a pass) made on the locals: won
+    (True), unless it was no closing bid and nobody is left to play (`nobody`: with
+    `speeches: once` no bid stands, else every seat passed) - then all passed, and the
+    deal is dealt again (`auction._all_passed` without a forced bid)."""
+    if (made is None or not made.closes) and nobody:
+        step.restart = "all_pass"
+        return False
+    return True
 
 
 def _next_seats(rules: Ruleset) -> tuple[int, ...]:
@@ -340,4 +302,4 @@ def _written(
     return written.with_parts(local=auction_kind.AuctionLocal(bid_level=level))
 
 
-__all__ = ["Runs", "Said", "ended", "nth_speech", "runs", "speeches", "spoken"]
+__all__ = ["Runs", "nth_speech", "runs", "speeches"]
