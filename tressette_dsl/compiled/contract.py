@@ -17,7 +17,10 @@ by construction; what is saved is the lists, the checks and the per-action bookk
 An auction's speeches and a seat's takes of a count go further (`speeches`, `takes`):
 all but the last of them are made on locals, and the state is written once before the
 last, which the kind's own `act` makes; a discard of a fixed count is made on locals
-to the phase's end, every seat's cards, the state written once (`discards`). The run stops
+to the phase's end, every seat's cards, the state written once (`discards`). A flow
+whose deal is followed by an auction and a call, or a call, then the tricks, runs from
+its first decision to the play's start without `_advance` in between (`prelude`, session
+13), with the same `speeches` and `called`. The run stops
 at the first decision it does not play (the trick play: the kernel's loop takes over),
 at the end of a deal or of the match, or at a phase whose options it does not count
 (`PLAYED` lists the kinds and the shapes; anything else is the interpreter's, one
