@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tressette_dsl.compiled.enters import discard_enter, move_enter
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases import auction as auction_kind
@@ -33,6 +34,8 @@ from tressette_dsl.rules.model import (
     Ruleset,
     TricksPhase,
 )
+from tressette_dsl.rules.phases.discard import DiscardPhase
+from tressette_dsl.rules.phases.move import MovePhase
 
 # `deal_env`'s names as Python over the state `s` (its contract part `cp`)
 _NAMES = {
@@ -106,6 +109,10 @@ class Gates:
             if isinstance(p, TricksPhase) and start is not None
             else _auction_enter(first)
             if first is not None
+            else discard_enter(rules)  # session 13: the cursor written once
+            if isinstance(p, DiscardPhase)
+            else move_enter(rules, p)  # session 13: the cards and what is seen, once
+            if isinstance(p, MovePhase)
             else None
             for p, start, first in zip(rules.flow, self.starts, self.firsts, strict=True)
         ]
