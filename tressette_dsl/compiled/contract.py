@@ -17,7 +17,10 @@ by construction; what is saved is the lists, the checks and the per-action bookk
 An auction's speeches and a seat's takes of a count go further (`speeches`, `takes`):
 all but the last of them are made on locals, and the state is written once before the
 last, which the kind's own `act` makes; a discard of a fixed count is made on locals
-to the phase's end, every seat's cards, the state written once (`discards`). The run stops
+to the phase's end, every seat's cards, the state written once (`discards`). A flow
+whose deal is followed by an auction and a call, or a call, then the tricks, runs from
+its first decision to the play's start without `_advance` in between (`prelude`, session
+13), with the same `speeches` and `called`. The run stops
 at the first decision it does not play (the trick play: the kernel's loop takes over),
 at the end of a deal or of the match, or at a phase whose options it does not count
 (`PLAYED` lists the kinds and the shapes; anything else is the interpreter's, one
@@ -33,6 +36,7 @@ from tressette_dsl.cardsets import nth_bit
 from tressette_dsl.compiled.calls import called
 from tressette_dsl.compiled.discards import discards
 from tressette_dsl.compiled.gates import gates_of
+from tressette_dsl.compiled.prelude import prelude_of
 from tressette_dsl.compiled.speeches import nth_speech, runs, speeches
 from tressette_dsl.compiled.steps import Chooser, PlayoutStats
 from tressette_dsl.compiled.takes import takes
@@ -223,9 +227,15 @@ def contract_run(
     deal_no = state.match.deal_no
     gates = gates_of(rules)  # the phases' `when` (and a tricks phase's start) as Python
     passes, enter = gates.passes, gates.enter
+    prelude = prelude_of(rules)  # the deal's start to the play's on plain values
+    begins = -1 if prelude is None else prelude.start
     while asking is not None:
         spec, count = asking
-        if spec.kind == "auction":  # the speeches on locals, the last one by `act`
+        if step.state.cursor.phase == begins:  # the auction or call on, written once
+            assert prelude is not None
+            prelude.run(step, choose, stats, speeches, called)
+            done = False  # the run enters what follows itself (a deal passed: `restart`)
+        elif spec.kind == "auction":  # the speeches on locals, the last one by `act`
             done = speeches(rules, spec, step, choose, stats)
         elif (
             spec.kind == "discard"

@@ -37,6 +37,7 @@ from tressette_dsl.compiled.dealend import (
 from tressette_dsl.compiled.dealing import Packets, plain
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.compiled.gates import gates_of
+from tressette_dsl.compiled.prelude import Opening
 from tressette_dsl.compiled.seating import people_at
 from tressette_dsl.compiled.steps import PlayoutStats
 from tressette_dsl.engine import arguments
@@ -136,6 +137,8 @@ class ContractEnd:
         )
         self.next_dealers = _dealers(rules, deal)
         self.blank = match_kind._blank(rules, rules.players.count)  # a deal's empty parts
+        # the auction after the deal entered as the deal is written, where it may be
+        self.opening = Opening.build(rules, self.blank[3])
         self.emitter = em  # for the scoring functions made per declarer and partner
         self.record_maker = _DEAL_RECORD
         self.people_at = people_at
@@ -296,7 +299,7 @@ class ContractEnd:
             dealt = packets.deal(origin.seed, m.deal_no + 1, dealer)
         if dealt is not None:
             step = Step(rules, self._dealt(origin.seed, origin.n, ended, dealer, *dealt), False)
-            _advance(step, self.gates.passes, self.gates.enter)
+            self._enter(step)
         else:
             step = Step(rules, origin.with_parts(match=ended), False)
             self.next_deal(step)
@@ -373,7 +376,7 @@ class ContractEnd:
         dealt = None if self.packets is None else self.packets.deal(s.seed, deal_no, dealer)
         if dealt is not None and s.n == rules.players.count:
             step.state = self._dealt(s.seed, s.n, s.match, dealer, *dealt)
-            _advance(step, self.gates.passes, self.gates.enter)
+            self._enter(step)
             return
         fresh = match_kind.fresh_deal(rules, s, dealer, None)
         if dealt is None:  # the deal phase's own `enter` (and its error, if any)
@@ -387,6 +390,14 @@ class ContractEnd:
         hands, zones = dealt
         step.state = fresh.with_parts(cards=fresh.cards.but(hands=hands, zones=zones))
         _advance(step, self.gates.passes, self.gates.enter)
+
+    def _enter(self, step: Step) -> None:
+        """The phases after a deal `_dealt` built (`step.state`, not yet handed out)
+        entered: the auction right after it written into it (`prelude.Opening`), else
+        `_advance` with the gates."""
+        opening = self.opening
+        if opening is None or not opening.open(step.state):
+            _advance(step, self.gates.passes, self.gates.enter)
 
     def _dealt(  # noqa: PLR0917 - the parts of the state it builds, in their order
         self,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tressette_dsl.compiled.enters import discard_enter, move_enter
 from tressette_dsl.compiled.exprgen import Emitter, Uncovered
 from tressette_dsl.engine.phases import PHASE_KINDS
 from tressette_dsl.engine.phases import auction as auction_kind
@@ -33,6 +34,8 @@ from tressette_dsl.rules.model import (
     Ruleset,
     TricksPhase,
 )
+from tressette_dsl.rules.phases.discard import DiscardPhase
+from tressette_dsl.rules.phases.move import MovePhase
 
 # `deal_env`'s names as Python over the state `s` (its contract part `cp`)
 _NAMES = {
@@ -80,13 +83,38 @@ class Gates:
             else None
             for p in rules.flow
         ]
-        self.enters: list[Callable[[Step, Any], bool] | None] = [
-            _tricks_enter(em, p, rules)
-            if isinstance(p, TricksPhase)
-            else _auction_enter(em, p, rules)
+        # a tricks phase's first leader and trump as emitted (`Starts`), for `enter` and
+        # for the plain run of a contract deal's start (`prelude`)
+        self.starts: list[Starts | None] = [
+            _starts(em, p, rules) if isinstance(p, TricksPhase) else None for p in rules.flow
+        ]
+        # an auction's first to speak as emitted (for `enter`, and for the plain
+        # opening of a dealt contract deal, `prelude`)
+        self.firsts: list[Callable[[GameState], Any] | None] = [
+            _emitted(em, p.first, rules, start="seat", scope=scopes.SEAT_EXPR)
             if isinstance(p, AuctionPhase)
             else None
             for p in rules.flow
+        ]
+        # a call's caller where a seat expression names him (`who: "next(dealer)"`), as
+        # emitted: for the plain opening of a dealt contract deal (`prelude`)
+        self.callers: list[Callable[[GameState], Any] | None] = [
+            _emitted(em, p.who.seat, rules, start="seat", scope=scopes.SEAT_EXPR)
+            if isinstance(p, CallPhase) and p.who.role is None and p.who.seat is not None
+            else None
+            for p in rules.flow
+        ]
+        self.enters: list[Callable[[Step, Any], bool] | None] = [
+            _tricks_enter(p, start)
+            if isinstance(p, TricksPhase) and start is not None
+            else _auction_enter(first)
+            if first is not None
+            else discard_enter(rules)  # session 13: the cursor written once
+            if isinstance(p, DiscardPhase)
+            else move_enter(rules, p)  # session 13: the cards and what is seen, once
+            if isinstance(p, MovePhase)
+            else None
+            for p, start, first in zip(rules.flow, self.starts, self.firsts, strict=True)
         ]
 
     def enter(self, index: int, step: Step, spec: Any) -> bool:
@@ -105,12 +133,44 @@ class Gates:
         return evaluate(when, deal_env(self.rules, s))
 
 
-def _tricks_enter(
-    em: Emitter, spec: TricksPhase, rules: Ruleset
-) -> Callable[[Step, TricksPhase], bool] | None:
-    """`tricks.enter` with the first leader and trump as emitted Python over the state
-    (no `deal_env`); None where either does not emit. A value `evaluate_seat` would
-    refuse, or an expression that raises, is `enter`'s own (its error, then)."""
+class Starts:
+    """A tricks phase's start worked out without `deal_env`: its first leader and trump
+    as emitted Python over the state (`lead`, `trump`: None where the phase names
+    none), and where the play's start needs nothing but writing (`_opening`) its
+    constants: the first trick's `must_follow` and the play's own record (`local`)."""
+
+    __slots__ = ("lead", "local", "must_follow", "n", "trump")
+
+    def __init__(
+        self,
+        lead: Callable[[GameState], Any],
+        trump: Callable[[GameState], Any] | None,
+        opening: tuple[bool, TricksLocal] | None,
+        n: int,
+    ) -> None:
+        self.lead, self.trump, self.n = lead, trump, n
+        self.must_follow: bool | None = None
+        self.local: TricksLocal | None = None
+        if opening is not None:
+            self.must_follow, self.local = opening
+
+    def leader_and_trump(self, s: GameState) -> tuple[int, int | None] | None:
+        """`tricks.enter`'s first leader and trump suit on `s`; None where the emitted
+        expressions raise or give a seat `evaluate_seat` refuses (`enter`'s own, then)."""
+        trump = self.trump
+        try:
+            value = None if trump is None else trump(s)
+        except Exception:
+            return None
+        leader = seat_of(self.lead, s)
+        if leader is None:
+            return None
+        return leader, s.play.trump if trump is None else tricks_kind.trump_suit(value)
+
+
+def _starts(em: Emitter, spec: TricksPhase, rules: Ruleset) -> Starts | None:
+    """The `Starts` of a tricks phase; None where its first leader or trump does not
+    emit."""
     lead = _emitted(em, spec.first_lead, rules, start="seat", scope=scopes.SEAT_EXPR)
     trump = (
         None
@@ -119,18 +179,20 @@ def _tricks_enter(
     )
     if lead is None or (spec.trump is not None and trump is None):
         return None
-    begin = _begin_at_once(rules, spec)
+    return Starts(lead, trump, _opening(rules, spec), rules.players.count)
+
+
+def _tricks_enter(spec: TricksPhase, start: Starts) -> Callable[[Step, TricksPhase], bool]:
+    """`tricks.enter` with the first leader and trump as emitted Python over the state
+    (no `deal_env`). A value `evaluate_seat` would refuse, or an expression that
+    raises, is `enter`'s own (its error, then)."""
+    begin = _begin_at_once(spec, start)
 
     def enter(step: Step, spec: TricksPhase) -> bool:
-        s = step.state
-        try:
-            value = None if trump is None else trump(s)
-        except Exception:
+        found = start.leader_and_trump(step.state)
+        if found is None:
             return tricks_kind.enter(step, spec)
-        leader = _seat(lead, s)
-        if leader is None:
-            return tricks_kind.enter(step, spec)
-        suit = s.play.trump if trump is None else tricks_kind.trump_suit(value)
+        leader, suit = found
         if begin is not None:
             return begin(step, leader, suit)
         return tricks_kind.begin(step, spec, leader, suit)
@@ -138,16 +200,12 @@ def _tricks_enter(
     return enter
 
 
-def _begin_at_once(
-    rules: Ruleset, spec: TricksPhase
-) -> Callable[[Step, int, int | None], bool] | None:
-    """`tricks.begin` for a play whose start needs nothing but writing (session 12): no
+def _opening(rules: Ruleset, spec: TricksPhase) -> tuple[bool, TricksLocal] | None:
+    """The constants of a play whose start needs nothing but writing (session 12): no
     feature starts a round as the play begins (`on_enter`), the first trick's
-    `follow_suit` and declaring window are constants (`_trick_rules` reads no state),
-    so the phase's record, the play's, the empty trick and the cursor (`_resume`: the
-    leader to play) are written in one copy of the state instead of two, with the
-    trick phase's record made once. None where `begin` must run; at run time a step
-    that logs events (`TrumpSet`), another seat count or hands all empty are its own."""
+    `follow_suit` and declaring window are constants (`_trick_rules` reads no state):
+    the first trick's `must_follow` and the play's own record, made once per ruleset.
+    None where `tricks.begin` must run."""
     d = rules.declaring
     if (
         (spec.hooks or table(rules, spec)).on_enter
@@ -157,7 +215,20 @@ def _begin_at_once(
         return None
     n = rules.players.count
     must_follow, window_open = tricks_kind._trick_rules(rules, spec, GameState(seed=0, n=n), 1)
-    local = TricksLocal(window_open, (0,) * n)
+    return must_follow, TricksLocal(window_open, (0,) * n)
+
+
+def _begin_at_once(
+    spec: TricksPhase, start: Starts
+) -> Callable[[Step, int, int | None], bool] | None:
+    """`tricks.begin` for a play whose start needs nothing but writing (`_opening`): the
+    phase's record, the play's, the empty trick and the cursor (`_resume`: the leader
+    to play) written in one copy of the state instead of two. None where `begin` must
+    run; at run time a step that logs events (`TrumpSet`), another seat count or hands
+    all empty are its own."""
+    must_follow, local, n = start.must_follow, start.local, start.n
+    if must_follow is None:
+        return None
 
     def begin(step: Step, leader: int, trump: int | None) -> bool:
         s = step.state
@@ -175,7 +246,7 @@ def _begin_at_once(
     return begin
 
 
-def _seat(emitted: Callable[[GameState], Any], s: GameState) -> int | None:
+def seat_of(emitted: Callable[[GameState], Any], s: GameState) -> int | None:
     """The seat an emitted seat expression gives on `s`; None where it raises or gives
     what `evaluate_seat` refuses (the phase kind's own `enter` then says why)."""
     try:
@@ -186,17 +257,14 @@ def _seat(emitted: Callable[[GameState], Any], s: GameState) -> int | None:
 
 
 def _auction_enter(
-    em: Emitter, spec: AuctionPhase, rules: Ruleset
-) -> Callable[[Step, AuctionPhase], bool] | None:
-    """`auction.enter` with the first to speak as emitted Python over the state; None
-    where it does not emit. A value `evaluate_seat` would refuse, or an expression that
-    raises, is `enter`'s own (its error, then)."""
-    first = _emitted(em, spec.first, rules, start="seat", scope=scopes.SEAT_EXPR)
-    if first is None:
-        return None
+    first: Callable[[GameState], Any],
+) -> Callable[[Step, AuctionPhase], bool]:
+    """`auction.enter` with the first to speak as emitted Python over the state. A
+    value `evaluate_seat` would refuse, or an expression that raises, is `enter`'s own
+    (its error, then)."""
 
     def enter(step: Step, spec: AuctionPhase) -> bool:
-        seat = _seat(first, step.state)
+        seat = seat_of(first, step.state)
         if seat is None:
             return auction_kind.enter(step, spec)
         return auction_kind.begin(step, spec, seat)
@@ -248,4 +316,4 @@ def gates_of(rules: Ruleset) -> Gates:
     return made
 
 
-__all__ = ["Gates", "gates_of"]
+__all__ = ["Gates", "Starts", "gates_of", "seat_of"]
