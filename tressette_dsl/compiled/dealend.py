@@ -137,6 +137,22 @@ def _first_big(em: Emitter, bigs: Iterable[Any], sides: int) -> Callable[..., An
     return namespace["f"]  # type: ignore[no-any-return]
 
 
+def _big_args(facts: list[Any], contract: str) -> list[tuple[Any, ...]]:
+    """Each side's arguments of a big win's condition (`_BIG_NAMES`, in order) from the
+    sides' facts (`FastEnd._facts`' tuples): its own facts, then the others' and the
+    deal's sums."""
+    total_tricks = sum(f[1] for f in facts)
+    all_cu = sum(f[2] for f in facts)
+    all_units = sum(f[4] for f in facts)
+    return [
+        (
+            *(units, cu, is_last, tricks, declared, contract, False),
+            *(total_tricks - tricks, total_tricks, all_cu - cu, all_units - units, bst, out),
+        )
+        for _s, tricks, cu, is_last, units, declared, bst, out in facts
+    ]
+
+
 def _facts_function(
     sides: tuple[tuple[int, ...], ...],
     n: int,
@@ -668,16 +684,7 @@ class FastEnd:
         if self.first_big is not None:
             found = self.first_big(facts, contract)
             return None if found is None else (self.big[found[0]][0], found[1])
-        total_tricks = sum(f[1] for f in facts)
-        all_cu = sum(f[2] for f in facts)
-        all_units = sum(f[4] for f in facts)
-        args = [
-            (
-                *(units, cu, is_last, tricks, declared, contract, False),
-                *(total_tricks - tricks, total_tricks, all_cu - cu, all_units - units, bst, out),
-            )
-            for _s, tricks, cu, is_last, units, declared, bst, out in facts
-        ]
+        args = _big_args(facts, contract)
         for spec, cond in self.big:
             for i, a in enumerate(args):
                 if cond(*a):
@@ -692,17 +699,8 @@ class FastEnd:
         win, in order, of the first side it holds for, and the points; None when a
         rescoring formula gives no whole number (the interpreter says why)."""
         total = sum(points)
-        total_tricks = sum(f[1] for f in facts)
-        all_cu = sum(f[2] for f in facts)
-        all_units = sum(f[4] for f in facts)
         args = [
-            (
-                *(units, cu, is_last, tricks, declared, contract, False),
-                *(total_tricks - tricks, total_tricks, all_cu - cu, all_units - units, bst, out),
-                total - points[i],
-                total,
-            )
-            for i, (_s, tricks, cu, is_last, units, declared, bst, out) in enumerate(facts)
+            (*a, total - p, total) for a, p in zip(_big_args(facts, contract), points, strict=True)
         ]
         for j, (spec, cond) in enumerate(self.big):
             for i, a in enumerate(args):
