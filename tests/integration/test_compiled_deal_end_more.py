@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from tests.integration.test_compiled_differential import compare
-from tressette_dsl.compiled import compile_ruleset
+from tests.integration.test_compiled_differential import Recorder, compare
+from tressette_dsl.compiled import compile_ruleset, playout
 from tressette_dsl.compiled.dealend import FastEnd
 from tressette_dsl.engine import apply, fast_step, legal_actions, new_game
 from tressette_dsl.engine.errors import RuleEvaluationError
@@ -117,18 +117,32 @@ def test_big_wins_after_the_points_play_the_same(
 def test_a_rescoring_that_is_not_a_whole_number_is_the_interpreters(
     house: Callable[..., Ruleset], big_after: Counted
 ) -> None:
-    """`deal_total / 2` may be a fraction: `_big_after` says None and the interpreter
-    scores the deal (and says why when it is not whole), the same on both paths."""
+    """`deal_total / 2` may be a fraction: `_big_after` says None, the interpreter scores
+    that deal and refuses it with its own message, and the compiled path the same; the
+    deals before it play the same on both paths."""
     rules = house(
         "traversone-coppie",
         'scoring: {big_wins: {cappotto: {condition: "opp_points <= 1", points: "0", '
         'others: "deal_total / 2"}}}',
     )
-    try:
-        compare(rules, 60, range(1, 1000))
-    except RuleEvaluationError as exc:
-        assert "not a whole number" in str(exc)
-    assert big_after.calls > 0
+    refused = 0
+    for seed in range(1, 40):
+        state = new_game(rules, seed)
+        while not state.over:
+            ref, fast = Recorder(seed, state.n), Recorder(seed, state.n)
+            try:
+                want = playout(rules, state, policy=ref, engine="interpreted")
+            except RuleEvaluationError as exc:
+                assert "not a whole number" in str(exc)
+                with pytest.raises(RuleEvaluationError) as got:
+                    playout(rules, state, policy=fast, engine="compiled")
+                assert str(got.value) == str(exc)
+                refused += 1
+                break
+            assert playout(rules, state, policy=fast, engine="compiled") == want
+            state = want
+    assert refused >= 3, "no deal gave a fraction: the test would prove nothing"
+    assert big_after.calls > refused
 
 
 def test_announcing_rulesets_end_their_deals_on_the_compiled_side(
