@@ -66,7 +66,6 @@ def test_enters_write_the_kinds_state(
         assert emitted(got, spec) == answer, spec.id
         assert got.state == want.state, spec.id
         phases[spec.id] = phases.get(spec.id, 0) + 1
-    print(case, phases)
     # every discard and move phase of the flow entered, the common ones often
     assert set(phases) == {p.id for p in rules.flow if p.kind in ("discard", "move")}
     assert max(phases.values()) >= 10
