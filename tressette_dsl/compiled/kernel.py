@@ -55,6 +55,7 @@ from tressette_dsl.engine.state import (
     SignalRecord,
     TrickRecord,
 )
+from tressette_dsl.engine.step import evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import Ruleset
 
@@ -871,10 +872,18 @@ def playout_new_match(
     fast = compiled.fast_end if compiled.coverage.covers else None
     first: GameState | None = None
     chain = None
-    if fast is not None and fast.deal.first_dealer is None:
-        dealer = first_dealer(seed, n)
-        first = bare_first(seed, n, dealer, total_slots(rules))
-        chain = chain_for(fast, first)
+    if fast is not None:
+        spec = fast.deal.first_dealer
+        if spec is None:
+            dealer: int | None = first_dealer(seed, n)
+        else:  # a seat expression of no names, as `new_game` evaluates it (or its error)
+            try:
+                dealer = evaluate_seat(spec, {}, n)
+            except Exception:
+                dealer = None
+        if dealer is not None:
+            first = bare_first(seed, n, dealer, total_slots(rules))
+            chain = chain_for(fast, first)
     if chain is None or first is None:
         ends = compiled.contract_end if compiled.coverage.covers else None
         # a contract game's first deal dealt on the kernel's side, as it deals the others
