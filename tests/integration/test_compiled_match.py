@@ -95,3 +95,22 @@ def test_a_new_match_dealt_by_the_kernel(name: str) -> None:
         assert got == Finished.of(want), f"seed {seed}"
         assert (fast.actions, fast.card_plays) == (ref.actions, ref.card_plays)
         assert fast.deals_dealt == ref.deals_dealt
+
+
+@pytest.mark.parametrize("name", ["tressette", "tressette-col-morto", "traversone-coppie"])
+def test_a_new_match_builds_no_state_for_its_first_deal(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The chain deals the first deal itself whether the first dealer is random or a
+    seat expression (`tressette-col-morto`: `first_dealer: 1`): `new_game` is not asked."""
+    from tressette_dsl.compiled import kernel  # noqa: PLC0415
+
+    rules = load_ruleset(name)
+    want = [playout_new_match(rules, seed, _rngs(seed, rules.players.count)) for seed in (1, 2)]
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("new_game called")
+
+    monkeypatch.setattr(kernel, "new_game", refused)
+    got = [playout_new_match(rules, seed, _rngs(seed, rules.players.count)) for seed in (1, 2)]
+    assert got == want
