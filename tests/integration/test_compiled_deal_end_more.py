@@ -216,3 +216,28 @@ def test_a_follow_signal_that_reads_the_suit_led_plays_the_same(
     )
     assert "FOLLOW_COUNT" in compile_ruleset(rules).source
     compare(rules, 60, range(1, 1000))
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_the_reverse_game_ends_its_deals_on_the_compiled_side_at_every_count(
+    seats: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`traversone` at each count of its seat table: the residual to the last trick's
+    taker, `deal_total`, the cappotto's rescoring and the cards laid before the deal (3,
+    6 and 7 seats) on `FastEnd`; a deal after which a seat leaves (`match.eliminate`) is
+    the interpreter's (`FastEnd.end` says None), the same game either way."""
+    rules = load_ruleset("traversone").for_seats(seats)
+    assert FastEnd.applies(rules) is None
+    ends = Counted(monkeypatch, "end")
+    assert compare(rules, 60, range(1, 1000)) > 0
+    assert ends.answered >= 20  # deals ended on `FastEnd`
+    assert ends.calls > ends.answered  # and some that sent a seat away were not
+    base = load_ruleset("traversone")
+    laid = 0
+    for s in ends.found:  # the laid cards of the state's own table (seats leave) in place
+        table = base.for_seats(s.n)
+        for z in table.zones:
+            if z.laid:
+                assert s.zones[table.zone_index(z.id)] == tuple(sorted(z.laid))
+            laid += len(z.laid)
+    assert laid > 0 or seats not in (3, 6, 7)

@@ -199,6 +199,10 @@ class Chain:
         d = rules.declaring
         if d is not None and d.at == "announce_then_reveal":
             return None  # its round at each deal's start is the state's (`FastEnd._next_deal`)
+        if fast.eliminate is not None or fast.laid:
+            # a deal may send seats away, or lays cards the kernel has no zone for:
+            # `FastEnd.end` on the state
+            return None
         if not (
             _reads_only(fast.deal.next_dealer, _CONSTANT)
             and _reads_only(spec.first_lead, at_start)

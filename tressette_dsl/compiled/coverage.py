@@ -78,9 +78,10 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
         uncovered.append("signaling.combine: true")
     # the language of issue 12 (the reverse game): residual scoring, rescoring big wins,
     # elimination (the seats leaving, the table numbered again, the next deal at the
-    # smaller table's count) and cards laid before the deal are the interpreter's at the
-    # end of the deal and in the deal (FastEnd.applies delegates them); each count of a
-    # seat table has its own kernel (`seats`)
+    # smaller table's count) is the interpreter's at the end of a deal that sends seats
+    # away (`FastEnd.end` leaves it), cards laid before the deal in the deal and at its
+    # end (FastEnd.applies refuses them); each count of a seat table has its own kernel
+    # (`seats`)
     d = rules.declaring
     from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
 
@@ -102,6 +103,11 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
             delegated.append(
                 f"the card that ends the play: leftover, scoring, the next deal ({why})"
             )
+    elif rules.match.eliminate is not None:  # `FastEnd.end` leaves such a deal's end
+        delegated.append(
+            "the card that ends a deal after which seats leave (match.eliminate): the seats "
+            "leaving and the smaller table's next deal"
+        )
     if d is not None:
         if d.at == "end_of_trick" and not d.mandatory:
             delegated.append("the last 'done' of a declaring round that ends the play")

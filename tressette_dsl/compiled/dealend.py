@@ -105,6 +105,7 @@ def _function(
     return made
 
 
+_TOTAL_NAMES = ("all_units", "all_cards_units", "sides")  # `scoring.deal_total`'s
 # the names of a big win that are known once the points are, in the order
 # `FastEnd._big_after` passes them
 _AFTER_POINTS = ("opp_points", "deal_total")
@@ -347,11 +348,37 @@ class FastEnd:
         bigs = rules.scoring.big_wins
         # a big win read after the points (`opp_points`, `deal_total`) or that rescores
         # the deal (`points` / `others`: the reverse game's cappotto), as `score_deal`
-        self.after_points = any(
-            b.points is not None
-            or b.others is not None
-            or not b.condition.names.isdisjoint(_AFTER_POINTS)
-            for b in bigs
+        scoring = rules.scoring
+        # the side that took the last trick scores the deal's total less the others'
+        # points (`scoring.residual_to`), the total by `scoring.deal_total` if given
+        self.residual = scoring.residual_to == "last_trick_winner"
+        self.deal_total = (
+            None
+            if scoring.deal_total is None
+            else _function(em, scoring.deal_total, "formula", scopes.DEAL_TOTAL, _TOTAL_NAMES)
+        )
+        self.after_points = (
+            self.residual
+            or self.deal_total is not None
+            or any(
+                b.points is not None
+                or b.others is not None
+                or not b.condition.names.isdisjoint(_AFTER_POINTS)
+                for b in bigs
+            )
+        )
+        # `match.eliminate`: a deal that sends a seat away is the interpreter's
+        # (`match._eliminate`: the seats leaving, the smaller table's next deal)
+        self.eliminate = (
+            None
+            if rules.match.eliminate is None
+            else _function(
+                em,
+                rules.match.eliminate,
+                "condition",
+                scopes.MATCH_ELIMINATE,
+                (*_END_NAMES, "total"),
+            )
         )
         names = (*_BIG_NAMES, *_AFTER_POINTS) if self.after_points else _BIG_NAMES
         self.big = [
@@ -395,7 +422,15 @@ class FastEnd:
         self.record = _deal_record
         self.bit = tuple(1 << c for c in range(max(rules.deck.cards) + 1))  # mask by card
         self.plans: dict[tuple[int, int], Any] = {}  # `_plan` per (dealer, seats)
-        self.shuffles = Shuffles(rules.deck.cards)  # the deals' deck orders
+        # cards laid before every deal (`zones.<id>.cards`, a deck reduction): out of
+        # the shuffle, in their zone as `deal._deal` puts them (an unordered zone sorted)
+        laid = {c for z in rules.zones for c in z.laid}
+        self.laid = tuple(
+            (z.id, z.laid if z.ordered else tuple(sorted(z.laid))) for z in rules.zones if z.laid
+        )
+        self.shuffles = Shuffles(  # the deals' deck orders
+            tuple(c for c in rules.deck.cards if c not in laid)
+        )
         # `chain.Chain` of this ruleset once built (None: it does not apply; False: not yet)
         self.chain: object = False
         # its tables (next dealer; leader, trump, follow, window per dealer), once built
@@ -415,23 +450,27 @@ class FastEnd:
             return "phase conditions or a misdeal round"
         if rules.sides.mode == "contract":
             return "contract sides"
-        if rules.match.eliminate is not None:  # the seats leave, the table is renumbered
-            return "match.eliminate: the seats leaving and the smaller table's next deal"
-        if any(z.laid for z in rules.zones):
-            return "cards laid in a zone before the deal (zones.<id>.cards)"
-        if any(z.id not in ("stock", "monte") for z in rules.zones):
+        # another zone is allowed where nothing but its laid cards is in it (not drawn
+        # from, dealt no packet: the flow has no other phase), and they stay there
+        dealt = {p.zone for p in flow[0].packets}
+        if any(
+            z.id not in ("stock", "monte") and (z.drawn_from or z.id in dealt) for z in rules.zones
+        ):
             return "a zone other than the stock and the monte"
-        if any(z.leftover_to != rules.scoring.leftover_to for z in rules.zones):
+        if any(
+            z.laid and (z.id in ("stock", "monte") or z.leftover_to != "none") for z in rules.zones
+        ):
+            return "cards laid in the stock or the monte, or taken from their zone at the end"
+        if any(
+            z.id in ("stock", "monte") and z.leftover_to != rules.scoring.leftover_to
+            for z in rules.zones
+        ):
             return "a zone whose leftover goes elsewhere than scoring.leftover_to says"
         d = rules.declaring
         if d is not None and d.at == "end_of_trick" and d.mandatory:
             return "mandatory declarations at the end of a trick"
         if any(b.cancels_opponent_declarations for b in rules.scoring.big_wins):
             return "a big win that cancels declarations"
-        if rules.scoring.residual_to != "none":
-            return f"scoring.residual_to: {rules.scoring.residual_to}"
-        if rules.scoring.deal_total is not None:
-            return "scoring.deal_total"
         return seating.deal_end_note(rules)
 
     @staticmethod
@@ -498,6 +537,8 @@ class FastEnd:
         if scored is None:
             return None
         totals, deal, big = scored
+        if self.eliminate is not None and self._eliminates(totals, s.deals_counted + 1, s.deal_no):
+            return None  # a seat leaves: the interpreter's (`match._eliminate`)
         assert deal is not None  # kept: scored with its record
         cards = s.cards.but(hands=tuple(hands), played=tuple(played), won=tuple(won), trick=())
         zones = zones_with(s, (("monte", monte), ("stock", stock)))
@@ -637,9 +678,9 @@ class FastEnd:
                 return None  # the interpreter says why (not a whole number)
             points.append(value)
         if self.after_points:
-            found = self._big_after(facts, contract, points)
+            found = self._after_points(facts, contract, points)
             if found is None:
-                return None  # a rescoring that gives no whole number: the interpreter's
+                return None  # a total or a rescoring not whole: the interpreter says why
             big, points = found
         deltas = [0] * len(totals_before)
         for slots, pts in zip(self.slots_of(dealer, deal_no), points, strict=True):
@@ -691,14 +732,32 @@ class FastEnd:
                     return (spec, i)
         return None
 
-    def _big_after(
+    def _after_points(
         self, facts: list[Any], contract: str, points: list[int]
     ) -> tuple[tuple[Any, int] | None, list[int]] | None:
+        """`score_deal` from the sides' points on: the deal's total (`deal_total`, the
+        points' sum by default), the residual to the last trick's side
+        (`scoring.deal_points`' `residual_to`), then the big win and its rescoring
+        (`_big_after`). None where the total is not a whole number."""
+        if self.deal_total is None:
+            total = sum(points)
+        else:
+            total = self.deal_total(sum(f[4] for f in facts), sum(f[2] for f in facts), len(facts))
+            if total.__class__ is not int:
+                return None
+        if self.residual:
+            taker = next((i for i, f in enumerate(facts) if f[3]), None)
+            if taker is not None:
+                points[taker] = total - (sum(points) - points[taker])
+        return self._big_after(facts, contract, points, total)
+
+    def _big_after(
+        self, facts: list[Any], contract: str, points: list[int], total: int
+    ) -> tuple[tuple[Any, int] | None, list[int]] | None:
         """`score_deal`'s big win read after the points (each side's `opp_points`, the
-        `deal_total` they sum to) and the points it rescores (`_rescored`): the first big
-        win, in order, of the first side it holds for, and the points; None when a
-        rescoring formula gives no whole number (the interpreter says why)."""
-        total = sum(points)
+        deal's `total`) and the points it rescores (`_rescored`): the first big win, in
+        order, of the first side it holds for, and the points; None when a rescoring
+        formula gives no whole number (the interpreter says why)."""
         args = [
             (*a, total - p, total) for a, p in zip(_big_args(facts, contract), points, strict=True)
         ]
@@ -718,6 +777,13 @@ class FastEnd:
                             out[x] = value
                     return (spec, i), out
         return None, points
+
+    def _eliminates(self, totals: tuple[int, ...], deals_counted: int, deal_no: int) -> bool:
+        """Does `match.eliminate` hold for a seat after the deal (`match._eliminate`)?"""
+        eliminate = self.eliminate
+        assert eliminate is not None
+        target = self.rules.match.target or 0
+        return any(eliminate(totals, target, deals_counted, deal_no, t) for t in totals)
 
     def _outcome(
         self,
@@ -846,7 +912,7 @@ class FastEnd:
         rules, n = self.rules, prev.n
         s = fresh_deal(rules, prev, dealer, None)
         cards = s.cards.but(hands=tuple(hands), trick=())
-        zones = zones_with(s, (("monte", monte), ("stock", stock)))
+        zones = zones_with(s, (("monte", monte), ("stock", stock), *self.laid))
         if zones is not None:
             cards = cards.but(zones=zones)
         if start is not None:

@@ -24,6 +24,8 @@ SLOW = {
     "tressette-col-morto",
     # a big win read after the points, which rescores the deal: `FastEnd._big_after`
     "traversone-coppie",
+    # the same, a residual to the last trick and seats that leave (no `Chain`)
+    "traversone",
     # announcing before the first trick: no `Chain`, its deals end on `FastEnd.end`
     "tresette-american",
 }
