@@ -79,9 +79,9 @@ def structural(rules: Ruleset) -> tuple[list[str], list[str]]:
     # the language of issue 12 (the reverse game): residual scoring, rescoring big wins,
     # elimination (the seats leaving, the table numbered again, the next deal at the
     # smaller table's count) is the interpreter's at the end of a deal that sends seats
-    # away (`FastEnd.end` leaves it), cards laid before the deal in the deal and at its
-    # end (FastEnd.applies refuses them); each count of a seat table has its own kernel
-    # (`seats`)
+    # away (`FastEnd.end` leaves it); the residual scoring, the rescoring big wins and
+    # the cards laid before the deal are `FastEnd`'s; each count of a seat table has its
+    # own kernel (`seats`)
     d = rules.declaring
     from tressette_dsl.compiled.dealend import FastEnd  # noqa: PLC0415 - it imports the emitter
 

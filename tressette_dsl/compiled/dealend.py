@@ -1,17 +1,20 @@
 """The card that ends the play, scored and followed by the next deal, without the interpreter.
 
 For the simplest and commonest flow - ``[deal, tricks, score]`` with fixed sides, no phase
-conditions, no misdeal round, no declaring round at the start or at the end of the play,
-no big win that cancels declarations - the end of a deal is a fixed sequence: the last
-card completes the last trick, the leftover goes to its taker, the deal is scored (captured
-units per side, big wins, `scoring.deal_points`), the match may end, and otherwise the next
-dealer shuffles and deals and the first trick begins. `FastEnd` does exactly what the
+conditions, no misdeal round, no big win that cancels declarations (`FastEnd.applies`
+names what else it refuses) - the end of a deal is a fixed sequence: the last card
+completes the last trick, the leftover goes to its taker, the deal is scored (captured
+units per side, `scoring.deal_points`, the deal's total and its residual, big wins and
+their rescoring), the match may end, and otherwise the next dealer shuffles and deals
+(cards laid before the deal in their zone) and the first trick begins, or the declaring
+or announcing round before it. `FastEnd` does exactly what the
 tricks, score and deal phases do for it, with the scoring formulas emitted as Python
 (`exprgen`) and card units summed by table; the few things that stay the interpreter's
 (rule expressions of the next deal's start) are called through its own `evaluate`
 functions. When anything falls outside that shape at run time (a formula that does not
-give a whole number, say), `end` returns None and the interpreter applies the card; the
-differential test holds both to the same result.
+give a whole number, a last trick that reveals announced combinations, a seat that
+`match.eliminate` sends away), `end` returns None and the interpreter applies the card;
+the differential tests hold both to the same result.
 """
 
 from __future__ import annotations
