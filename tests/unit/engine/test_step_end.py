@@ -171,3 +171,20 @@ def test_a_contract_games_last_card_without_events(
         _walk(rules, 4, log)
     assert {taken for log, taken in calls if log} == {False}
     assert {taken for log, taken in calls if not log} == {True}
+
+
+@pytest.mark.parametrize("log", [True, False], ids=["events", "no-events"])
+@pytest.mark.parametrize("seats", [2, 3, 6])
+def test_the_reverse_game_at_other_counts(
+    seats: int, log: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`traversone` at counts the bundled walk does not play: a stock (2 seats), cards
+    laid before the deal (3 and 6), eliminations between - the same states, events and
+    legal lists with the deal's end on `FastEnd` and without."""
+    rules = load_ruleset("traversone").for_seats(seats)
+    for seed in (1, 2):
+        fast = _walk(rules, seed, log)
+        with monkeypatch.context() as patch:
+            _off(rules, patch)
+            slow = _walk(rules, seed, log)
+        assert fast == slow, f"{seats} seats, seed {seed}"
