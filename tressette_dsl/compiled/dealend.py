@@ -348,10 +348,8 @@ class FastEnd:
         self.points = _function(
             em, rules.scoring.deal_points, "formula", scopes.DEAL_POINTS, _POINT_NAMES
         )
-        bigs = rules.scoring.big_wins
-        # a big win read after the points (`opp_points`, `deal_total`) or that rescores
-        # the deal (`points` / `others`: the reverse game's cappotto), as `score_deal`
         scoring = rules.scoring
+        bigs = scoring.big_wins
         # the side that took the last trick scores the deal's total less the others'
         # points (`scoring.residual_to`), the total by `scoring.deal_total` if given
         self.residual = scoring.residual_to == "last_trick_winner"
@@ -360,6 +358,9 @@ class FastEnd:
             if scoring.deal_total is None
             else _function(em, scoring.deal_total, "formula", scopes.DEAL_TOTAL, _TOTAL_NAMES)
         )
+        # the points before the big wins where a big win reads them (`opp_points`,
+        # `deal_total`) or rescores the deal (`points` / `others`: the reverse game's
+        # cappotto), or the points need the total first: `score_deal`'s order
         self.after_points = (
             self.residual
             or self.deal_total is not None

@@ -44,7 +44,7 @@ from tressette_dsl.compiled.writeback import window_record, zones_with
 from tressette_dsl.engine import to_act
 from tressette_dsl.engine.actions import Play
 from tressette_dsl.engine.declare import Option
-from tressette_dsl.engine.game import _restart, legal_actions, new_game
+from tressette_dsl.engine.game import _first_dealer, _restart, legal_actions, new_game
 from tressette_dsl.engine.match import MatchResult, result, total_slots
 from tressette_dsl.engine.seating import rules_for
 from tressette_dsl.engine.state import (
@@ -55,7 +55,6 @@ from tressette_dsl.engine.state import (
     SignalRecord,
     TrickRecord,
 )
-from tressette_dsl.engine.step import evaluate_seat
 from tressette_dsl.engine.table import deal_env
 from tressette_dsl.rules.model import Ruleset
 
@@ -873,14 +872,15 @@ def playout_new_match(
     first: GameState | None = None
     chain = None
     if fast is not None:
-        spec = fast.deal.first_dealer
-        if spec is None:
-            dealer: int | None = first_dealer(seed, n)
-        else:  # a seat expression of no names, as `new_game` evaluates it (or its error)
-            try:
-                dealer = evaluate_seat(spec, {}, n)
-            except Exception:
-                dealer = None
+        dealer: int | None = None
+        try:  # as `new_game` chooses him (the random draw written out over its generator)
+            dealer = (
+                first_dealer(seed, n)
+                if fast.deal.first_dealer is None
+                else _first_dealer(rules, seed)
+            )
+        except Exception:  # an expression that fails: `new_game` says why
+            dealer = None
         if dealer is not None:
             first = bare_first(seed, n, dealer, total_slots(rules))
             chain = chain_for(fast, first)
