@@ -46,7 +46,6 @@ from tressette_dsl.rules.model import Ruleset
 from tressette_dsl.rules.phases.auction import AuctionPhase
 from tressette_dsl.rules.phases.call import CallPhase
 
-_new = object.__new__
 # `contract_run`'s pieces the run is made of: `speeches.speeches`, `calls.called`
 Speeches = Callable[[Ruleset, AuctionPhase, Step, Sequence[Chooser], PlayoutStats], bool]
 Called = Callable[[Step, CallPhase, int], bool]
@@ -208,7 +207,7 @@ class Prelude:
             assert declarer is not None
             seat = declarer
             # the call entered (`_advance`, `call.enter`): the general path's state there
-            step.state = _with(won, cursor=self.call_cursors[seat], local=None)
+            step.state = won.with_parts(cursor=self.call_cursors[seat], local=None)
         else:
             to_act = step.state.cursor.to_act
             assert to_act is not None
@@ -239,7 +238,7 @@ class Prelude:
         called(step, spec, card)
         # the play entered (`_advance`): the general path's state before `tricks.enter`
         after = step.state
-        entered = _with(after, cursor=self.tricks_entered, local=None)
+        entered = after.with_parts(cursor=self.tricks_entered, local=None)
         starts = self.starts
         found = starts.leader_and_trump(entered)
         cards_part = after.cards
@@ -256,16 +255,6 @@ class Prelude:
             local=starts.local,
         )
         step.state = entered
-
-
-def _with(s: GameState, **parts: Any) -> GameState:
-    """`s` with some fields replaced (by their field names), built without the frozen
-    constructor (as `GameState.with_parts` builds it)."""
-    new: GameState = _new(GameState)
-    fields = new.__dict__
-    fields.update(s.__dict__)
-    fields.update(parts)
-    return new
 
 
 _PRELUDES: dict[int, tuple[Ruleset, Prelude | None]] = {}
